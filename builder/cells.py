@@ -1,0 +1,60 @@
+"""Cells: market x month x arm x context, one prompt each."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from builder.arms import ARMS, apply_arm
+from builder.contexts import CONTEXTS
+from builder.panel import Panel
+from builder.tokens import count_tokens
+from builder.universes import get_universe
+
+
+def make_cell_id(market: str, month: str, arm: str, context: str) -> str:
+    return f"{market}-{month}-{arm}-{context}"
+
+
+def release_of(month: str) -> str:
+    """A month's release version string, `YYYY.MM`."""
+    return month.replace("-", ".")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One prompt of the benchmark."""
+
+    cell_id: str
+    release: str
+    market: str
+    month: str
+    arm: str
+    context: str
+    prompt: str
+    n_tokens: int
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def build_cells(real: Panel, release: str | None = None) -> list[Cell]:
+    """Every arm x context cell of one real panel, in a fixed order."""
+    universe = get_universe(real.market)
+    cells = []
+    for arm in ARMS:
+        shown = apply_arm(real, arm)
+        for context in CONTEXTS.values():
+            prompt = context.prompt(shown, universe)
+            cells.append(
+                Cell(
+                    cell_id=make_cell_id(real.market, real.month, arm, context.name),
+                    release=release or release_of(real.month),
+                    market=real.market,
+                    month=real.month,
+                    arm=arm,
+                    context=context.name,
+                    prompt=prompt,
+                    n_tokens=count_tokens(prompt),
+                )
+            )
+    return cells

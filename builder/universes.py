@@ -1,0 +1,107 @@
+"""Universes: the tickers of a market, its exchange calendar, currency and company-name table."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+from builder.paths import data_dir
+
+
+class UniverseError(ValueError):
+    """A universe name or configuration that cannot be used."""
+
+
+@dataclass(frozen=True)
+class KnownGap:
+    """A session the exchange held that the shipped data declares missing, with why."""
+
+    date: date
+    reason: str
+
+
+@dataclass(frozen=True)
+class Universe:
+    """One market's configuration, read from `data/universes.toml`."""
+
+    name: str
+    label: str
+    exchange: str
+    currency: str
+    currency_symbol: str
+    price_decimals: int
+    default_month: str
+    price_file_prefix: str
+    has_open: bool
+    names: dict[str, tuple[str, ...]]
+    known_gaps: tuple[KnownGap, ...] = ()
+
+    @property
+    def tickers(self) -> tuple[str, ...]:
+        return tuple(self.names)
+
+    def aliases(self) -> dict[str, str]:
+        """Every way the text may name a ticker (the ticker itself included) -> the ticker."""
+        table: dict[str, str] = {}
+        for ticker, names in self.names.items():
+            table[ticker] = ticker
+            if ticker.endswith(".LS"):
+                table[ticker.removesuffix(".LS")] = ticker
+            for alias in names:
+                table[alias] = ticker
+        return table
+
+    def gap_dates(self) -> frozenset[date]:
+        return frozenset(gap.date for gap in self.known_gaps)
+
+
+def _universe_from_table(name: str, table: dict) -> Universe:
+    required = ("label", "exchange", "currency", "currency_symbol", "price_decimals", "default_month", "tickers")
+    missing = [key for key in required if key not in table]
+    if missing:
+        raise UniverseError(f"universe {name!r}: missing field(s) {', '.join(missing)}")
+    gaps = tuple(
+        KnownGap(date=date.fromisoformat(str(gap["date"])), reason=str(gap["reason"]))
+        for gap in table.get("known_gaps", [])
+    )
+    return Universe(
+        name=name,
+        label=table["label"],
+        exchange=table["exchange"],
+        currency=table["currency"],
+        currency_symbol=table["currency_symbol"],
+        price_decimals=int(table["price_decimals"]),
+        default_month=str(table["default_month"]),
+        price_file_prefix=table.get("price_file_prefix", name),
+        has_open=bool(table.get("has_open", True)),
+        names={ticker: tuple(aliases) for ticker, aliases in table["tickers"].items()},
+        known_gaps=gaps,
+    )
+
+
+@cache
+def _load_universes(path: Path) -> dict[str, Universe]:
+    with path.open("rb") as handle:
+        config = tomllib.load(handle)
+    return {name: _universe_from_table(name, table) for name, table in config.get("markets", {}).items()}
+
+
+def universes_path() -> Path:
+    return data_dir() / "universes.toml"
+
+
+def all_universes() -> dict[str, Universe]:
+    return dict(_load_universes(universes_path()))
+
+
+def get_universe(universe: str | Universe) -> Universe:
+    """Accept a universe object or its name (`"us"`, `"lisbon"`)."""
+    if isinstance(universe, Universe):
+        return universe
+    known = _load_universes(universes_path())
+    if universe not in known:
+        raise UniverseError(f"unknown universe {universe!r}; known: {', '.join(sorted(known))} (see {universes_path()})")
+    return known[universe]

@@ -1,0 +1,18 @@
+"""The `mcb` command: a thin Typer app that mounts the commands defined beside the code they drive."""
+
+from __future__ import annotations
+
+import typer
+
+from builder.cli import register as register_builder
+
+app = typer.Typer(
+    name="mcb",
+    help="market-claim-bench: did the model read the market data it was given, or remember it?",
+    no_args_is_help=True,
+    add_completion=False,
+)
+register_builder(app)
+
+if __name__ == "__main__":
+    app()
