@@ -1,0 +1,217 @@
+"""The dataset repo: parquet configs plus a README card, loadable with `datasets.load_dataset`.
+
+Each config is one entry of CONFIGS: a name, a description for the card, and a function from
+the build's real panels to a pyarrow table. A later config is one more entry. Files are written
+deterministically, so building twice gives byte-identical output.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from builder.arms import ARMS, apply_arm
+from builder.card import render_dataset_card
+from builder.cells import Cell, build_cells, release_of
+from builder.contexts import CONTEXTS
+from builder.facts import panel_facts
+from builder.narrator import SCOPES, TEMPLATES, narrate
+from builder.panel import Panel, load_panel
+from builder.universes import get_universe
+
+DEFAULT_OUT = Path("build/market-claim-bench")
+SPLIT = "test"
+
+
+@dataclass(frozen=True)
+class BuildSpec:
+    """One market-month to build, optionally from a CSV outside `data/prices`."""
+
+    market: str
+    month: str
+    prices_file: Path | None = None
+
+
+@dataclass(frozen=True)
+class BuildInputs:
+    """What every config is built from: the validated real panel of each spec, and the release."""
+
+    release: str
+    panels: tuple[Panel, ...]
+
+    def arm_panels(self) -> Iterable[Panel]:
+        for real in self.panels:
+            for arm in ARMS:
+                yield apply_arm(real, arm)
+
+
+@dataclass(frozen=True)
+class ConfigSpec:
+    name: str
+    description: str
+    build: Callable[[BuildInputs], pa.Table]
+
+
+def prompts_table(inputs: BuildInputs) -> pa.Table:
+    rows = [cell.to_dict() for real in inputs.panels for cell in build_cells(real, inputs.release)]
+    return pa.Table.from_pylist(rows, schema=PROMPTS_SCHEMA)
+
+
+def panels_table(inputs: BuildInputs) -> pa.Table:
+    frames = []
+    for panel in inputs.arm_panels():
+        frame = panel.bars.copy()
+        frame.insert(0, "arm", panel.arm)
+        frame.insert(0, "month", panel.month)
+        frame.insert(0, "market", panel.market)
+        frames.append(frame)
+    frame = pd.concat(frames, ignore_index=True)
+    frame["volume"] = frame["volume"].astype("int64")
+    return pa.Table.from_pandas(frame, schema=PANELS_SCHEMA, preserve_index=False)
+
+
+def facts_table(inputs: BuildInputs) -> pa.Table:
+    rows = []
+    for panel in inputs.arm_panels():
+        facts = panel_facts(panel)
+        for ticker, ticker_facts in facts.tickers.items():
+            row = {"market": panel.market, "month": panel.month, "arm": panel.arm}
+            row.update(ticker_facts.to_dict())
+            row["ranks_held"] = facts.ranks_held(ticker)
+            rows.append(row)
+    return pa.Table.from_pylist(rows)
+
+
+def narrator_table(inputs: BuildInputs) -> pa.Table:
+    rows = []
+    for panel in inputs.arm_panels():
+        for scope in SCOPES:
+            for template in TEMPLATES:
+                paragraph = narrate(panel, scope=scope, template=template)
+                rows.append({
+                    "market": panel.market,
+                    "month": panel.month,
+                    "arm": panel.arm,
+                    "scope": scope,
+                    "template": template,
+                    "text": paragraph.text,
+                    "claims_json": json.dumps(paragraph.claims, sort_keys=True, ensure_ascii=False),
+                })
+    return pa.Table.from_pylist(rows)
+
+
+PROMPTS_SCHEMA = pa.schema([
+    ("cell_id", pa.string()), ("release", pa.string()), ("market", pa.string()), ("month", pa.string()),
+    ("arm", pa.string()), ("context", pa.string()), ("prompt", pa.string()), ("n_tokens", pa.int64()),
+])
+PANELS_SCHEMA = pa.schema([
+    ("market", pa.string()), ("month", pa.string()), ("arm", pa.string()), ("ticker", pa.string()),
+    ("date", pa.date32()), ("open", pa.float64()), ("high", pa.float64()), ("low", pa.float64()),
+    ("close", pa.float64()), ("volume", pa.int64()),
+])
+
+CONFIGS: dict[str, ConfigSpec] = {
+    spec.name: spec
+    for spec in (
+        ConfigSpec("prompts", "one prompt per cell (market x month x arm x context), with its token count", prompts_table),
+        ConfigSpec("panels", "daily bars of every arm; the real arm is the truth", panels_table),
+        ConfigSpec("facts", "the oracle's per-ticker facts and ranks for every arm's panel", facts_table),
+        ConfigSpec("narrator", "deterministic commentary from each panel, with gold claims as JSON", narrator_table),
+    )
+}
+
+
+def config_path(config: str) -> str:
+    return f"{config}/{SPLIT}-00000-of-00001.parquet"
+
+
+def default_specs() -> list[BuildSpec]:
+    return [BuildSpec(market, get_universe(market).default_month) for market in ("us", "lisbon")]
+
+
+def load_inputs(specs: list[BuildSpec], release: str | None = None) -> BuildInputs:
+    panels = tuple(load_panel(spec.market, spec.month, spec.prices_file) for spec in specs)
+    return BuildInputs(release=release or release_of(max(spec.month for spec in specs)), panels=panels)
+
+
+@dataclass
+class BuildReport:
+    out_dir: Path
+    release: str
+    files: list[str] = field(default_factory=list)
+    rows: dict[str, int] = field(default_factory=dict)
+
+
+def build_dataset(
+    out_dir: Path,
+    specs: list[BuildSpec],
+    release: str | None = None,
+    on_config: Callable[[str], None] | None = None,
+) -> BuildReport:
+    """Validate the panels, then write every config and the card under `out_dir`."""
+    inputs = load_inputs(specs, release)
+    out_dir = Path(out_dir)
+    report = BuildReport(out_dir=out_dir, release=inputs.release)
+    for spec in CONFIGS.values():
+        table = spec.build(inputs)
+        relative = config_path(spec.name)
+        target = out_dir / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        pq.write_table(table, target, compression="zstd")
+        report.files.append(relative)
+        report.rows[spec.name] = table.num_rows
+        if on_config:
+            on_config(spec.name)
+    readme = out_dir / "README.md"
+    readme.write_text(render_dataset_card(inputs, report.rows, CONFIGS, config_path), encoding="utf-8")
+    report.files.append("README.md")
+    return report
+
+
+@dataclass(frozen=True, eq=False)
+class BuiltDataset:
+    """A built dataset folder read back: its cells and panels, for runners and scorers."""
+
+    path: Path
+    cells: dict[str, Cell]
+    panels_frame: pd.DataFrame
+
+    def panel(self, market: str, month: str, arm: str) -> Panel:
+        rows = self.panels_frame[
+            (self.panels_frame["market"] == market) & (self.panels_frame["month"] == month) & (self.panels_frame["arm"] == arm)
+        ]
+        if rows.empty:
+            raise KeyError(f"no {arm} panel for {market} {month} in {self.path}")
+        bars = rows.drop(columns=["market", "month", "arm"]).reset_index(drop=True)
+        return Panel(market=market, month=month, arm=arm, bars=bars)
+
+
+def read_dataset(folder: Path) -> BuiltDataset:
+    """Read the prompts and panels of a built folder (the layout `build_dataset` writes)."""
+    folder = Path(folder)
+    prompts_file, panels_file = folder / config_path("prompts"), folder / config_path("panels")
+    for needed in (prompts_file, panels_file):
+        if not needed.exists():
+            raise FileNotFoundError(f"{needed} is missing: is {folder} a dataset built by `mcb build`?")
+    prompts = pq.read_table(prompts_file).to_pylist()
+    cells = {row["cell_id"]: Cell(**row) for row in prompts}
+    panels = pq.read_table(panels_file).to_pandas()
+    panels["date"] = [value if isinstance(value, date) else pd.Timestamp(value).date() for value in panels["date"]]
+    return BuiltDataset(path=folder, cells=cells, panels_frame=panels)
+
+
+def cell_counts(cells: Iterable[Cell]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for cell in cells:
+        counts[cell.market] = counts.get(cell.market, 0) + 1
+    return counts
+
+
+EXPECTED_CELLS_PER_PANEL = len(ARMS) * len(CONTEXTS)
