@@ -109,8 +109,13 @@ def validation_problems(bars: pd.DataFrame, universe: Universe, month: str) -> l
     expected = exchange_sessions(universe, month)
     expected_set = set(expected)
     declared_gaps = universe.gap_dates()
+    absent = universe.absent_tickers(month)
     for ticker in universe.tickers:
         rows = bars[bars["ticker"] == ticker]
+        if ticker in absent:
+            if not rows.empty:
+                problems.append(f"{ticker}: declared absent for {month} in universes.toml but has {len(rows)} row(s)")
+            continue
         if rows.empty:
             problems.append(f"{ticker}: no rows for {month}")
             continue

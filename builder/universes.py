@@ -24,6 +24,15 @@ class KnownGap:
 
 
 @dataclass(frozen=True)
+class KnownAbsence:
+    """A ticker the shipped data declares absent for a whole month, with why (e.g. dividend-adjusted rows)."""
+
+    month: str
+    ticker: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Universe:
     """One market's configuration, read from `data/universes.toml`."""
 
@@ -38,6 +47,7 @@ class Universe:
     has_open: bool
     names: dict[str, tuple[str, ...]]
     known_gaps: tuple[KnownGap, ...] = ()
+    known_absences: tuple[KnownAbsence, ...] = ()
 
     @property
     def tickers(self) -> tuple[str, ...]:
@@ -57,6 +67,10 @@ class Universe:
     def gap_dates(self) -> frozenset[date]:
         return frozenset(gap.date for gap in self.known_gaps)
 
+    def absent_tickers(self, month: str) -> frozenset[str]:
+        """Tickers declared absent for `month`: validation expects no rows for them."""
+        return frozenset(absence.ticker for absence in self.known_absences if absence.month == month)
+
 
 def _universe_from_table(name: str, table: dict) -> Universe:
     required = ("label", "exchange", "currency", "currency_symbol", "price_decimals", "default_month", "tickers")
@@ -67,6 +81,13 @@ def _universe_from_table(name: str, table: dict) -> Universe:
         KnownGap(date=date.fromisoformat(str(gap["date"])), reason=str(gap["reason"]))
         for gap in table.get("known_gaps", [])
     )
+    absences = tuple(
+        KnownAbsence(month=str(absence["month"]), ticker=str(absence["ticker"]), reason=str(absence["reason"]))
+        for absence in table.get("known_absences", [])
+    )
+    unknown = sorted({absence.ticker for absence in absences} - set(table["tickers"]))
+    if unknown:
+        raise UniverseError(f"universe {name!r}: known_absences name ticker(s) not in the universe: {', '.join(unknown)}")
     return Universe(
         name=name,
         label=table["label"],
@@ -79,6 +100,7 @@ def _universe_from_table(name: str, table: dict) -> Universe:
         has_open=bool(table.get("has_open", True)),
         names={ticker: tuple(aliases) for ticker, aliases in table["tickers"].items()},
         known_gaps=gaps,
+        known_absences=absences,
     )
 
 
