@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from builder.cli import register as register_builder
+from runner.cli import register as register_runner
 
 app = typer.Typer(
     name="mcb",
@@ -13,6 +14,7 @@ app = typer.Typer(
     add_completion=False,
 )
 register_builder(app)
+register_runner(app)
 
 if __name__ == "__main__":
     app()

@@ -1,0 +1,83 @@
+"""Where the prompts come from: a folder built by `mcb build`, or a Hub dataset repo at a revision.
+
+`--dataset` takes either. An existing directory is read with `builder.dataset.read_dataset`;
+anything else of the form `owner/name[@revision]` is loaded with
+`datasets.load_dataset(repo, "prompts", revision=...)`, the way eval researchers pin a version.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from builder.cells import Cell
+from builder.dataset import SPLIT, read_dataset
+
+HUB_REPO = re.compile(r"^(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+)(?:@(?P<revision>[\w./-]+))?$")
+CELL_FIELDS = tuple(f.name for f in fields(Cell))
+
+
+class PromptSourceError(ValueError):
+    """The `--dataset` or `--cells` value cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class PromptSource:
+    """A parsed `--dataset` value: a local folder, or a Hub repo with an optional revision."""
+
+    folder: Path | None = None
+    repo: str | None = None
+    revision: str | None = None
+
+    def describe(self) -> str:
+        if self.folder is not None:
+            return str(self.folder)
+        return f"{self.repo}@{self.revision}" if self.revision else str(self.repo)
+
+
+def parse_source(value: str | Path) -> PromptSource:
+    """A directory that exists wins; otherwise the value must look like `owner/name[@revision]`."""
+    path = Path(value)
+    if path.is_dir():
+        return PromptSource(folder=path)
+    match = HUB_REPO.match(str(value))
+    if match is None:
+        raise PromptSourceError(
+            f"--dataset {value!r} is neither an existing folder nor a Hub repo id like owner/name@2026.08"
+        )
+    return PromptSource(repo=match["repo"], revision=match["revision"])
+
+
+def load_cells(source: PromptSource) -> list[Cell]:
+    """Every cell of the source, in the dataset's order."""
+    if source.folder is not None:
+        try:
+            return list(read_dataset(source.folder).cells.values())
+        except FileNotFoundError as error:
+            raise PromptSourceError(str(error)) from error
+    return load_hub_cells(str(source.repo), source.revision)
+
+
+def load_hub_cells(repo: str, revision: str | None) -> list[Cell]:
+    """The `prompts` config of a dataset repo (or any path `load_dataset` accepts)."""
+    from datasets import load_dataset  # heavy import, only when the Hub path is used
+
+    rows = load_dataset(repo, "prompts", revision=revision, split=SPLIT)
+    missing = [name for name in CELL_FIELDS if name not in rows.column_names]
+    if missing:
+        raise PromptSourceError(f"{repo}: the prompts config lacks column(s) {', '.join(missing)}")
+    return [Cell(**{name: row[name] for name in CELL_FIELDS}) for row in rows]
+
+
+def select_cells(cells: list[Cell], pattern: str | None) -> list[Cell]:
+    """Cells whose id matches the glob (comma-separated globs allowed); all cells without one."""
+    if not pattern:
+        return list(cells)
+    globs = [part.strip() for part in pattern.split(",") if part.strip()]
+    chosen = [cell for cell in cells if any(fnmatch.fnmatchcase(cell.cell_id, glob) for glob in globs)]
+    if not chosen:
+        examples = ", ".join(cell.cell_id for cell in cells[:3])
+        raise PromptSourceError(f"--cells {pattern!r} matches no cell (ids look like {examples})")
+    return chosen
