@@ -1,18 +1,46 @@
-"""Renders the dataset card (README.md with the YAML `configs:` header) from `cards/`."""
+"""Renders the dataset card (README.md with the YAML `configs:` header) from `cards/`.
+
+Everything that varies by build comes from the build itself: the config table and each config's
+fields from the CONFIGS registry and the written parquet schemas, the markets from the panels,
+price provenance from `cards/provenance.toml` (shipped data) or the build's price origin, and the
+changelog from `cards/changelog.toml`. A config added to the registry appears without editing here.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
+import pyarrow as pa
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from builder.arms import ARMS
+from builder.arms import ARMS, DAMPING_FACTOR
 from builder.contexts import CONTEXTS, month_label
+from builder.fetch import price_origin
 from builder.paths import CARDS_DIR
 from builder.tokens import TOKENIZER_NAME
 from builder.universes import get_universe
+from builder.versions import changelog_until
 
 DATASET_CARD_TEMPLATE = "dataset_card.md.j2"
+FIELDS_FILE = "fields.toml"
+PROVENANCE_FILE = "provenance.toml"
+PLACEHOLDER_REPO = "<org>/market-claim-bench"
+UNDESCRIBED = "(not described yet)"
+ORIGIN_TEXT = {
+    "yfinance": "fetched with yfinance (`auto_adjust=False`: traded prices, `Close` not `Adj Close`) after the month "
+                "closed, validated against the exchange calendar; Yahoo Finance data, not independently cross-checked",
+    "given": "supplied to the build as a CSV in the `data/prices` schema; its provenance is the supplier's",
+}
+
+
+@dataclass(frozen=True)
+class FieldDoc:
+    name: str
+    type: str
+    description: str
 
 
 def card_environment() -> Environment:
@@ -25,24 +53,76 @@ def card_environment() -> Environment:
     )
 
 
-def render_dataset_card(inputs, rows: Mapping[str, int], configs: Mapping, config_path: Callable[[str], str]) -> str:
-    panels = [
-        {
-            "market": panel.market,
-            "month": panel.month,
-            "label": month_label(panel.month),
-            "universe": get_universe(panel.market),
-            "sessions": len(panel.sessions),
-        }
-        for panel in inputs.panels
-    ]
+def _read_toml(name: str) -> dict:
+    with (CARDS_DIR / name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def field_docs(config: str, schema: pa.Schema | None, descriptions: Mapping[str, Mapping[str, str]]) -> list[FieldDoc]:
+    """One row per field of the written table, described from `cards/fields.toml` when it can be."""
+    if schema is None:
+        return []
+    own, common = descriptions.get(config, {}), descriptions.get("common", {})
+    return [FieldDoc(f.name, str(f.type), own.get(f.name) or common.get(f.name) or UNDESCRIBED) for f in schema]
+
+
+def _panel_entry(panel, prices_file: Path | None, provenance: Mapping[str, Mapping]) -> dict:
+    universe = get_universe(panel.market)
+    origin = price_origin(panel.market, panel.month, prices_file)
+    shipped = provenance.get(panel.market)
+    if origin == "shipped" and shipped:
+        source, notes = shipped["source"], list(shipped.get("notes", []))
+    elif origin == "shipped":
+        source, notes = "shipped in the repository's `data/prices/` (no provenance entry in cards/provenance.toml)", []
+    else:
+        source, notes = ORIGIN_TEXT[origin], []
+    return {
+        "market": panel.market,
+        "month": panel.month,
+        "label": month_label(panel.month),
+        "universe": universe,
+        "tickers": panel.tickers,
+        "sessions": len(panel.sessions),
+        "origin": origin,
+        "source": source,
+        "notes": notes,
+        "absences": [a for a in universe.known_absences if a.month == panel.month],
+        "gaps": [g for g in universe.known_gaps if g.date.isoformat().startswith(panel.month)],
+    }
+
+
+def render_dataset_card(
+    inputs,
+    rows: Mapping[str, int],
+    configs: Mapping,
+    config_path: Callable[[str], str],
+    schemas: Mapping[str, pa.Schema] | None = None,
+    prices_files: Sequence[Path | None] | None = None,
+    hub_repo: str | None = None,
+) -> str:
+    """The README.md of a built dataset; `prices_files` lines up with `inputs.panels` (None = shipped)."""
+    schemas = schemas or {}
+    files = list(prices_files) if prices_files is not None else [None] * len(inputs.panels)
+    descriptions = _read_toml(FIELDS_FILE)
+    provenance = _read_toml(PROVENANCE_FILE).get("markets", {})
+    panels = [_panel_entry(panel, path, provenance) for panel, path in zip(inputs.panels, files, strict=True)]
     return card_environment().get_template(DATASET_CARD_TEMPLATE).render(
         release=inputs.release,
+        repo=hub_repo or PLACEHOLDER_REPO,
         panels=panels,
-        configs=[{"name": name, "description": spec.description, "path": config_path(name), "rows": rows.get(name, 0)}
-                 for name, spec in configs.items()],
+        configs=[{
+            "name": name,
+            "description": spec.description,
+            "path": config_path(name),
+            "rows": rows.get(name, 0),
+            "fields": field_docs(name, schemas.get(name), descriptions),
+        } for name, spec in configs.items()],
         arms=ARMS,
+        damping=DAMPING_FACTOR,
         contexts=CONTEXTS,
         tokenizer=TOKENIZER_NAME,
         n_cells=rows.get("prompts", 0),
+        changelog=changelog_until(inputs.release),
+        bibtex_key="market_claim_bench_" + inputs.release.replace(".", "_"),
+        year=inputs.release[:4],
     )

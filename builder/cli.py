@@ -1,4 +1,4 @@
-"""`mcb build` and `mcb demo`: parse arguments, call the builder, print what was built."""
+"""`mcb build`, `mcb demo`, `mcb publish` and `mcb publish-space`: parse arguments, call the builder, print."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from builder.dataset import CONFIGS, DEFAULT_OUT, BuildReport, BuildSpec, build_dataset, default_specs
+from builder.fetch import FetchError, locate_prices
 from builder.panel import PanelError
+from builder.publish import PublishError, plan_dataset, plan_space, publish as publish_plan
 from builder.universes import UniverseError, get_universe
+from builder.versions import VersionError, validate_version
 
 console = Console()
 
@@ -27,11 +30,21 @@ def resolve_specs(markets: list[str] | None, month: str | None, prices: Path | N
     return [BuildSpec(market, month or get_universe(market).default_month, prices) for market in markets]
 
 
-def run_build(specs: list[BuildSpec], out: Path, release: str | None = None) -> BuildReport:
+def with_prices(specs: list[BuildSpec], allow_fetch: bool) -> list[BuildSpec]:
+    """Give every spec a price file: the given one, the shipped one, the cache, or a yfinance fetch."""
+    located = []
+    for spec in specs:
+        source = locate_prices(spec.market, spec.month, spec.prices_file, allow_fetch=allow_fetch)
+        console.print(f"{spec.market} {spec.month}: prices from {source.origin} ({source.path})", highlight=False)
+        located.append(BuildSpec(spec.market, spec.month, source.path))
+    return located
+
+
+def run_build(specs: list[BuildSpec], out: Path, release: str | None = None, hub_repo: str | None = None) -> BuildReport:
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=console, transient=False) as progress:
         task = progress.add_task("building configs", total=len(CONFIGS))
-        report = build_dataset(out, specs, release, on_config=lambda name: progress.advance(task))
+        report = build_dataset(out, specs, release, on_config=lambda name: progress.advance(task), hub_repo=hub_repo)
     table = Table(title=f"market-claim-bench {report.release} -> {report.out_dir}")
     table.add_column("config")
     table.add_column("rows", justify="right")
@@ -48,12 +61,16 @@ def build(
     prices: Annotated[Optional[Path], typer.Option(help="build offline from this CSV (data/prices schema)")] = None,
     out: Annotated[Path, typer.Option(help="output folder (a Hugging Face dataset repo)")] = DEFAULT_OUT,
     release: Annotated[Optional[str], typer.Option(help="release version YYYY.MM[.N]; default from the month")] = None,
+    fetch: Annotated[bool, typer.Option("--fetch/--no-fetch", help="fetch a month that is neither shipped nor cached via yfinance")] = True,
+    hub_repo: Annotated[Optional[str], typer.Option(help="ORG/NAME the card's loading examples and citation name")] = None,
 ) -> None:
-    """Build the dataset repo: prompts, panels, facts and narrator configs plus the card."""
+    """Build the dataset repo: every config plus the card. A month not shipped is fetched (yfinance) and cached."""
     try:
-        specs = resolve_specs(market, month, prices)
-        run_build(specs, out, release)
-    except (PanelError, UniverseError) as error:
+        if release is not None:
+            release = validate_version(release)
+        specs = with_prices(resolve_specs(market, month, prices), allow_fetch=fetch)
+        run_build(specs, out, release, hub_repo)
+    except (PanelError, UniverseError, FetchError, VersionError) as error:
         console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
         raise typer.Exit(2) from error
 
@@ -67,6 +84,39 @@ def demo(
     console.print(f"built {report.rows['prompts']} cells of release {report.release} in {report.out_dir}")
 
 
+def publish(
+    repo: Annotated[str, typer.Option(help="Hub dataset repo, ORG/NAME")],
+    version: Annotated[str, typer.Option(help="release to publish, YYYY.MM[.N]; becomes the repo tag")],
+    folder: Annotated[Path, typer.Option(help="built dataset folder (from `mcb build`)")] = DEFAULT_OUT,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="print every file and operation; no network call")] = False,
+) -> None:
+    """Publish a built dataset as an immutable version tag (token: HF_TOKEN or `hf auth login`)."""
+    try:
+        publish_plan(plan_dataset(folder, repo, version), dry_run=dry_run, log=_say)
+    except (PublishError, VersionError) as error:
+        console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
+        raise typer.Exit(2) from error
+
+
+def publish_space(
+    repo: Annotated[str, typer.Option(help="Hub Space repo, ORG/NAME")],
+    folder: Annotated[Path, typer.Option(help="packaged Space folder (from `mcb space --out DIR`)")] = Path("build/space"),
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="print every file and operation; no network call")] = False,
+) -> None:
+    """Publish the packaged leaderboard Space (Gradio SDK) the same way as a dataset, without a tag."""
+    try:
+        publish_plan(plan_space(folder, repo), dry_run=dry_run, log=_say)
+    except PublishError as error:
+        console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
+        raise typer.Exit(2) from error
+
+
+def _say(line: str) -> None:
+    console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
 def register(app: typer.Typer) -> None:
     app.command()(build)
     app.command()(demo)
+    app.command()(publish)
+    app.command("publish-space")(publish_space)

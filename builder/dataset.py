@@ -25,6 +25,7 @@ from builder.facts import panel_facts
 from builder.narrator import SCOPES, TEMPLATES, narrate
 from builder.panel import Panel, load_panel
 from builder.universes import get_universe
+from builder.versions import validate_version
 
 DEFAULT_OUT = Path("build/market-claim-bench")
 SPLIT = "test"
@@ -138,7 +139,8 @@ def default_specs() -> list[BuildSpec]:
 
 def load_inputs(specs: list[BuildSpec], release: str | None = None) -> BuildInputs:
     panels = tuple(load_panel(spec.market, spec.month, spec.prices_file) for spec in specs)
-    return BuildInputs(release=release or release_of(max(spec.month for spec in specs)), panels=panels)
+    version = validate_version(release or release_of(max(spec.month for spec in specs)))
+    return BuildInputs(release=version, panels=panels)
 
 
 @dataclass
@@ -154,11 +156,13 @@ def build_dataset(
     specs: list[BuildSpec],
     release: str | None = None,
     on_config: Callable[[str], None] | None = None,
+    hub_repo: str | None = None,
 ) -> BuildReport:
     """Validate the panels, then write every config and the card under `out_dir`."""
     inputs = load_inputs(specs, release)
     out_dir = Path(out_dir)
     report = BuildReport(out_dir=out_dir, release=inputs.release)
+    schemas: dict[str, pa.Schema] = {}
     for spec in CONFIGS.values():
         table = spec.build(inputs)
         relative = config_path(spec.name)
@@ -167,10 +171,13 @@ def build_dataset(
         pq.write_table(table, target, compression="zstd")
         report.files.append(relative)
         report.rows[spec.name] = table.num_rows
+        schemas[spec.name] = table.schema
         if on_config:
             on_config(spec.name)
     readme = out_dir / "README.md"
-    readme.write_text(render_dataset_card(inputs, report.rows, CONFIGS, config_path), encoding="utf-8")
+    card = render_dataset_card(inputs, report.rows, CONFIGS, config_path, schemas=schemas,
+                               prices_files=[spec.prices_file for spec in specs], hub_repo=hub_repo)
+    readme.write_text(card, encoding="utf-8")
     report.files.append("README.md")
     return report
 
