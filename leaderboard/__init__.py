@@ -1,0 +1,1 @@
+"""The leaderboard: results store, submission flow, ranking with intervals, the Gradio app and Space packaging."""

@@ -1,0 +1,346 @@
+"""The results store: where scored submissions live, as a local folder or a Hub dataset repo.
+
+Both backends share one layout, so a folder can be pushed to the Hub as it is:
+
+    requests/{id}.json          the submission record (metadata, status, counts); written last
+    submissions/{id}.jsonl      the submitted file, byte for byte
+    scores/{id}/claims.jsonl    the scorer's outputs (`mcb score` layout)
+    scores/{id}/cells.csv
+    scores/{id}/summary.json
+    aggregates/{id}.json        per-cell counts, precomputed so the board never rescores
+
+The id is the content hash of the submitted file: an identical re-submission is recognised by it.
+Nothing stored is ever overwritten: a write whose target exists fails, and the request record is
+the commit marker, written after everything it points to, so a crash leaves no half submission
+on the board.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from filelock import FileLock
+
+DEFAULT_RESULTS = Path("results")
+ID_LENGTH = 16
+LOCK_TIMEOUT_S = 60.0
+REQUESTS, SUBMISSIONS, SCORES, AGGREGATES = "requests", "submissions", "scores", "aggregates"
+
+
+class StoreError(RuntimeError):
+    """The store refused a write (an existing file, a lock timeout, an unreadable record)."""
+
+
+def content_hash(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def submission_id(raw: bytes) -> str:
+    """Short, stable and collision-safe enough for a board: the first 16 hex digits of SHA-256."""
+    return content_hash(raw)[:ID_LENGTH]
+
+
+@dataclass(frozen=True)
+class ModelMeta:
+    """What travels beside the JSONL: who the model is. `params_b` in billions, None if unknown."""
+
+    name: str
+    revision: str
+    knowledge_cutoff: str | None = None
+    params_b: float | None = None
+    link: str | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SubmissionRecord:
+    """The request record: one stored submission and its status."""
+
+    id: str
+    content_hash: str
+    release: str
+    meta: ModelMeta
+    status: str
+    submitted_at: str
+    lines: int
+    failures: int
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        payload = asdict(self)
+        payload["meta"] = self.meta.to_dict()
+        return payload
+
+    @classmethod
+    def from_dict(cls, payload: Mapping) -> SubmissionRecord:
+        data = dict(payload)
+        data["meta"] = ModelMeta(**data["meta"])
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class CellCounts:
+    """One cell of one submission: the verdict counts ranking sums, and coverage (full only)."""
+
+    cell_id: str
+    market: str
+    month: str
+    arm: str
+    context: str
+    counts: Mapping[str, int]
+    coverage: float | None = None
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "counts": dict(self.counts)}
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    """Everything the board needs about one submission, precomputed when it was stored."""
+
+    submission_id: str
+    release: str
+    cells: tuple[CellCounts, ...]
+
+    def to_dict(self) -> dict:
+        return {"submission_id": self.submission_id, "release": self.release, "cells": [c.to_dict() for c in self.cells]}
+
+    @classmethod
+    def from_dict(cls, payload: Mapping) -> Aggregate:
+        return cls(payload["submission_id"], payload["release"], tuple(CellCounts(**cell) for cell in payload["cells"]))
+
+
+@dataclass(frozen=True)
+class StoredBundle:
+    """A scored submission ready to store: the record plus every file it points to."""
+
+    record: SubmissionRecord
+    submission: bytes
+    score_files: Mapping[str, bytes]
+    aggregate: Aggregate
+
+    def files(self) -> dict[str, bytes]:
+        """Relative path -> bytes, the request record last (it is the commit marker)."""
+        sid = self.record.id
+        out: dict[str, bytes] = {f"{SUBMISSIONS}/{sid}.jsonl": self.submission}
+        for name, payload in sorted(self.score_files.items()):
+            out[f"{SCORES}/{sid}/{name}"] = payload
+        out[f"{AGGREGATES}/{sid}.json"] = _json_bytes(self.aggregate.to_dict())
+        out[f"{REQUESTS}/{sid}.json"] = _json_bytes(self.record.to_dict())
+        return out
+
+
+def _json_bytes(payload: object) -> bytes:
+    return (json.dumps(payload, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode("utf-8")
+
+
+@dataclass
+class ResultsStore(ABC):
+    """Read and append scored submissions. Subclasses supply four file primitives; the rest is shared.
+
+    Aggregates are cached per store instance: stored files never change, so the cache never goes stale.
+    """
+
+    _aggregate_cache: dict[str, Aggregate] = field(default_factory=dict, init=False, repr=False)
+    _record_cache: dict[str, SubmissionRecord] = field(default_factory=dict, init=False, repr=False)
+
+    @abstractmethod
+    def _list(self, folder: str) -> list[str]:
+        """File names directly under `folder` (relative to the store root)."""
+
+    @abstractmethod
+    def _read(self, relative: str) -> bytes: ...
+
+    @abstractmethod
+    def _exists(self, relative: str) -> bool: ...
+
+    @abstractmethod
+    def _write_new(self, files: Mapping[str, bytes], message: str) -> None:
+        """Write every file atomically, refusing (StoreError) if any target already exists."""
+
+    @property
+    @abstractmethod
+    def location(self) -> str: ...
+
+    def refresh(self) -> None:
+        """Pick up submissions stored by other processes (a no-op for a local folder)."""
+
+    def ids(self) -> list[str]:
+        return sorted(name[: -len(".json")] for name in self._list(REQUESTS) if name.endswith(".json"))
+
+    def record(self, sid: str) -> SubmissionRecord:
+        cached = self._record_cache.get(sid)
+        if cached is None:
+            try:
+                cached = SubmissionRecord.from_dict(json.loads(self._read(f"{REQUESTS}/{sid}.json")))
+            except (KeyError, TypeError, ValueError) as error:
+                raise StoreError(f"unreadable request record {sid} in {self.location}: {error}") from error
+            self._record_cache[sid] = cached
+        return cached
+
+    def records(self) -> list[SubmissionRecord]:
+        return [self.record(sid) for sid in self.ids()]
+
+    def find(self, raw: bytes) -> SubmissionRecord | None:
+        """The stored record of this exact file, if it was submitted before."""
+        sid = submission_id(raw)
+        return self.record(sid) if self._exists(f"{REQUESTS}/{sid}.json") else None
+
+    def aggregate(self, sid: str) -> Aggregate:
+        cached = self._aggregate_cache.get(sid)
+        if cached is None:
+            cached = Aggregate.from_dict(json.loads(self._read(f"{AGGREGATES}/{sid}.json")))
+            self._aggregate_cache[sid] = cached
+        return cached
+
+    def submission_text(self, sid: str) -> str:
+        return self._read(f"{SUBMISSIONS}/{sid}.jsonl").decode("utf-8")
+
+    def score_file(self, sid: str, name: str) -> bytes:
+        return self._read(f"{SCORES}/{sid}/{name}")
+
+    def put(self, bundle: StoredBundle) -> SubmissionRecord:
+        """Store a scored submission; an identical file already stored is returned, not duplicated."""
+        if self._exists(f"{REQUESTS}/{bundle.record.id}.json"):
+            return self.record(bundle.record.id)
+        self._write_new(bundle.files(), f"submission {bundle.record.id}: {bundle.record.meta.name}")
+        self._record_cache[bundle.record.id] = bundle.record
+        self._aggregate_cache[bundle.record.id] = bundle.aggregate
+        return bundle.record
+
+
+@dataclass
+class LocalStore(ResultsStore):
+    """A folder on disk (default `results/`). Writes go to a temp file and are renamed into place,
+    serialised across processes by a file lock beside the folder's contents."""
+
+    root: Path = DEFAULT_RESULTS
+
+    def __post_init__(self) -> None:
+        self.root = Path(self.root)
+
+    @property
+    def location(self) -> str:
+        return str(self.root)
+
+    def _lock(self) -> FileLock:
+        self.root.mkdir(parents=True, exist_ok=True)
+        return FileLock(str(self.root / ".lock"), timeout=LOCK_TIMEOUT_S)
+
+    def _list(self, folder: str) -> list[str]:
+        path = self.root / folder
+        return sorted(os.listdir(path)) if path.is_dir() else []
+
+    def _read(self, relative: str) -> bytes:
+        return (self.root / relative).read_bytes()
+
+    def _exists(self, relative: str) -> bool:
+        return (self.root / relative).exists()
+
+    def _write_new(self, files: Mapping[str, bytes], message: str) -> None:
+        with self._lock():
+            clashes = [name for name in files if self._exists(name)]
+            if clashes:
+                raise StoreError(f"refusing to overwrite {', '.join(clashes)} in {self.root}")
+            for relative, payload in files.items():
+                target = self.root / relative
+                target.parent.mkdir(parents=True, exist_ok=True)
+                handle, temp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
+                try:
+                    with os.fdopen(handle, "wb") as out:
+                        out.write(payload)
+                        out.flush()
+                        os.fsync(out.fileno())
+                    os.replace(temp, target)
+                except BaseException:
+                    Path(temp).unlink(missing_ok=True)
+                    raise
+
+
+@dataclass
+class HubStore(ResultsStore):
+    """A Hugging Face dataset repo with the same layout. Each submission is one Hub commit (atomic
+    there), made against the revision last read so a concurrent writer makes it fail, not clobber;
+    reads come from a local snapshot refreshed by `refresh()`. A local file lock serialises writers
+    sharing one machine."""
+
+    repo_id: str = ""
+    cache_dir: Path | None = None
+    token: str | None = None
+    api: object | None = None
+    _snapshot: Path | None = field(default=None, init=False, repr=False)
+    _revision: str | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.repo_id:
+            raise StoreError("HubStore needs a dataset repo id, e.g. org/market-claim-bench-results")
+        if self.api is None:
+            from huggingface_hub import HfApi
+
+            self.api = HfApi(token=self.token)
+        self.cache_dir = Path(self.cache_dir or Path(tempfile.gettempdir()) / "mcb-hub-results" / self.repo_id.replace("/", "__"))
+
+    @property
+    def location(self) -> str:
+        return f"hf://datasets/{self.repo_id}"
+
+    def refresh(self) -> None:
+        info = self.api.dataset_info(self.repo_id)
+        if info.sha == self._revision and self._snapshot is not None:
+            return
+        path = self.api.snapshot_download(
+            repo_id=self.repo_id, repo_type="dataset", revision=info.sha, local_dir=str(self.cache_dir),
+            allow_patterns=[f"{REQUESTS}/*", f"{AGGREGATES}/*"],
+        )
+        self._snapshot, self._revision = Path(path), info.sha
+
+    def _root(self) -> Path:
+        if self._snapshot is None:
+            self.refresh()
+        return self._snapshot
+
+    def _list(self, folder: str) -> list[str]:
+        path = self._root() / folder
+        return sorted(os.listdir(path)) if path.is_dir() else []
+
+    def _read(self, relative: str) -> bytes:
+        local = self._root() / relative
+        if not local.exists():
+            local = Path(self.api.hf_hub_download(self.repo_id, relative, repo_type="dataset", revision=self._revision, local_dir=str(self.cache_dir)))
+        return local.read_bytes()
+
+    def _exists(self, relative: str) -> bool:
+        return (self._root() / relative).exists()
+
+    def _write_new(self, files: Mapping[str, bytes], message: str) -> None:
+        from huggingface_hub import CommitOperationAdd
+
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(self.cache_dir) + ".lock", timeout=LOCK_TIMEOUT_S):
+            self.refresh()
+            clashes = [name for name in files if self._exists(name)]
+            if clashes:
+                raise StoreError(f"refusing to overwrite {', '.join(clashes)} in {self.location}")
+            operations = [CommitOperationAdd(path_in_repo=name, path_or_fileobj=payload) for name, payload in files.items()]
+            self.api.create_commit(
+                repo_id=self.repo_id, repo_type="dataset", operations=operations, commit_message=message,
+                parent_commit=self._revision,
+            )
+            self._snapshot = None
+            self.refresh()
+
+
+def open_store(results: str | Path | None = None, hub_repo: str | None = None) -> ResultsStore:
+    """A Hub store when a repo is named, else the local folder (default `results/`)."""
+    if hub_repo:
+        return HubStore(repo_id=hub_repo)
+    return LocalStore(root=Path(results) if results else DEFAULT_RESULTS)

@@ -1,0 +1,293 @@
+"""The submission flow: validate everything, score, then store — or reject and store nothing.
+
+Validation runs before a single byte is written: size, UTF-8, the JSONL schema of DESIGN.md,
+cell ids of the chosen dataset version, at least 95% of cells answered. Every error names its
+line and field. Failed lines are legal (a failed call is a failure, not empty commentary) and
+are counted on the board.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from builder.dataset import BuiltDataset, read_dataset
+from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_claims
+from leaderboard.store import ModelMeta, ResultsStore, StoredBundle, SubmissionRecord, content_hash, submission_id
+
+MAX_SUBMISSION_BYTES = 20 * 1024 * 1024
+MIN_ANSWERED_SHARE = 0.95
+MAX_NAME_CHARS = 120
+MAX_LINK_CHARS = 500
+MAX_PARAMS_B = 100_000.0
+MAX_ERRORS_SHOWN = 20
+LINE_FIELDS: frozenset[str] = frozenset({"cell_id", "commentary", "sample", "status", "error"})
+STATUSES: tuple[str, ...] = ("ok", "failed")
+SCORE_FILES: tuple[str, ...] = ("claims.jsonl", "cells.csv", "summary.json")
+_CUTOFF = re.compile(r"^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation error: where (line, field) and what."""
+
+    message: str
+    line: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = []
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.field is not None:
+            where.append(f"field '{self.field}'")
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+class SubmissionRejected(ValueError):
+    """A submission that failed validation; `problems` lists every error found."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = tuple(problems)
+        shown = "; ".join(str(p) for p in self.problems[:MAX_ERRORS_SHOWN])
+        more = len(self.problems) - MAX_ERRORS_SHOWN
+        super().__init__(shown + (f"; and {more} more" if more > 0 else ""))
+
+
+@dataclass(frozen=True)
+class SubmissionLine:
+    """One parsed JSONL line."""
+
+    line: int
+    cell_id: str
+    commentary: str
+    sample: int = 0
+    status: str = "ok"
+    error: str = ""
+
+    def to_dict(self) -> dict:
+        out = {"cell_id": self.cell_id, "commentary": self.commentary, "sample": self.sample, "status": self.status}
+        if self.status == "failed":
+            out["error"] = self.error
+        return out
+
+
+@dataclass(frozen=True)
+class SubmitOutcome:
+    """What the Submit tab shows: `scored`, `duplicate` (already stored) or `rejected` with why."""
+
+    status: str
+    reason: str = ""
+    record: SubmissionRecord | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True)
+class Datasets:
+    """The dataset versions submissions may answer, by release (e.g. 2026.08)."""
+
+    by_release: Mapping[str, BuiltDataset] = field(default_factory=dict)
+
+    @property
+    def releases(self) -> list[str]:
+        return sorted(self.by_release, reverse=True)
+
+    @property
+    def latest(self) -> str | None:
+        return self.releases[0] if self.by_release else None
+
+    def get(self, release: str) -> BuiltDataset:
+        if release not in self.by_release:
+            raise KeyError(f"unknown dataset version {release!r}; known: {', '.join(self.releases) or 'none'}")
+        return self.by_release[release]
+
+
+def load_datasets(folders: Sequence[Path]) -> Datasets:
+    """Read built dataset folders; each carries its release in its cells."""
+    found: dict[str, BuiltDataset] = {}
+    for folder in folders:
+        dataset = read_dataset(Path(folder))
+        releases = {cell.release for cell in dataset.cells.values()}
+        if len(releases) != 1:
+            raise ValueError(f"{folder} holds releases {sorted(releases)}; expected exactly one")
+        found[releases.pop()] = dataset
+    return Datasets(found)
+
+
+def validate_meta(meta: ModelMeta) -> list[Problem]:
+    """Model metadata: a name and revision are required; the rest is checked when given."""
+    problems = []
+    for name in ("name", "revision"):
+        value = getattr(meta, name)
+        if not isinstance(value, str) or not value.strip():
+            problems.append(Problem("is required", field=name))
+        elif len(value) > MAX_NAME_CHARS:
+            problems.append(Problem(f"is longer than {MAX_NAME_CHARS} characters", field=name))
+        elif _CONTROL.search(value):
+            problems.append(Problem("contains control characters", field=name))
+    if meta.knowledge_cutoff is not None and not _CUTOFF.match(meta.knowledge_cutoff):
+        problems.append(Problem(f"must be YYYY-MM or YYYY-MM-DD, not {meta.knowledge_cutoff!r}", field="knowledge_cutoff"))
+    if meta.params_b is not None and (
+        isinstance(meta.params_b, bool) or not isinstance(meta.params_b, (int, float))
+        or not math.isfinite(meta.params_b) or not 0 < meta.params_b <= MAX_PARAMS_B
+    ):
+        problems.append(Problem(f"must be a positive number of billions, not {meta.params_b!r}", field="params_b"))
+    if meta.link is not None and (
+        not re.match(r"^https?://\S+$", meta.link) or len(meta.link) > MAX_LINK_CHARS
+    ):
+        problems.append(Problem("must be an http(s) URL without spaces", field="link"))
+    return problems
+
+
+def make_meta(name: str, revision: str, knowledge_cutoff: str | None = None, params_b: float | str | None = None,
+              link: str | None = None) -> ModelMeta:
+    """Metadata from form text: blanks become None, a params string becomes a number (or is kept to fail)."""
+    def blank(value):
+        return None if value is None or (isinstance(value, str) and not value.strip()) else value
+
+    params = blank(params_b)
+    if isinstance(params, str):
+        try:
+            params = float(params.strip().rstrip("Bb"))
+        except ValueError:
+            params = math.nan
+    cutoff, url = blank(knowledge_cutoff), blank(link)
+    return ModelMeta(
+        name=(name or "").strip(), revision=(revision or "").strip(),
+        knowledge_cutoff=cutoff.strip() if cutoff else None, params_b=params, link=url.strip() if url else None,
+    )
+
+
+def _line_of_offset(raw: bytes, offset: int) -> int:
+    return raw.count(b"\n", 0, offset) + 1
+
+
+def parse_lines(raw: bytes, dataset: BuiltDataset) -> list[SubmissionLine]:
+    """Parse and check every line; raise SubmissionRejected listing all problems found."""
+    if len(raw) > MAX_SUBMISSION_BYTES:
+        raise SubmissionRejected([Problem(f"file is {len(raw):,} bytes; the limit is {MAX_SUBMISSION_BYTES:,}")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SubmissionRejected([Problem(f"not UTF-8 (byte 0x{raw[error.start]:02x} at offset {error.start})",
+                                          line=_line_of_offset(raw, error.start))]) from error
+    problems: list[Problem] = []
+    lines: list[SubmissionLine] = []
+    seen: dict[tuple[str, int], int] = {}
+    for number, source in enumerate(text.splitlines(), start=1):
+        if not source.strip():
+            continue
+        try:
+            item = json.loads(source)
+        except json.JSONDecodeError as error:
+            problems.append(Problem(f"not valid JSON ({error.msg} at column {error.colno})", line=number))
+            continue
+        if not isinstance(item, dict):
+            problems.append(Problem(f"expected a JSON object, got {type(item).__name__}", line=number))
+            continue
+        before = len(problems)
+        for unknown in sorted(set(item) - LINE_FIELDS):
+            problems.append(Problem(f"unknown field; allowed: {', '.join(sorted(LINE_FIELDS))}", number, unknown))
+        cell_id = item.get("cell_id")
+        if not isinstance(cell_id, str) or not cell_id:
+            problems.append(Problem("is required and must be a string", number, "cell_id"))
+        elif cell_id not in dataset.cells:
+            problems.append(Problem(f"unknown cell id {cell_id!r} for this dataset version", number, "cell_id"))
+        status = item.get("status", "ok")
+        if status not in STATUSES:
+            problems.append(Problem(f"must be one of {', '.join(STATUSES)}, not {status!r}", number, "status"))
+        commentary = item.get("commentary", "" if status == "failed" else None)
+        if not isinstance(commentary, str):
+            problems.append(Problem("is required and must be a string", number, "commentary"))
+        sample = item.get("sample", 0)
+        if isinstance(sample, bool) or not isinstance(sample, int) or sample < 0:
+            problems.append(Problem(f"must be a non-negative integer, not {sample!r}", number, "sample"))
+        error = item.get("error", "")
+        if status == "failed" and (not isinstance(error, str) or not error.strip()):
+            problems.append(Problem("a failed line must say why in 'error'", number, "error"))
+        if len(problems) > before:
+            continue
+        key = (cell_id, sample)
+        if key in seen:
+            problems.append(Problem(f"duplicate of line {seen[key]} (same cell_id and sample)", number, "cell_id"))
+            continue
+        seen[key] = number
+        lines.append(SubmissionLine(number, cell_id, commentary, sample, status, error if status == "failed" else ""))
+    if not lines and not problems:
+        problems.append(Problem("the file holds no submission lines"))
+    if problems:
+        raise SubmissionRejected(problems)
+    answered = {line.cell_id for line in lines}
+    share = len(answered) / len(dataset.cells)
+    if share < MIN_ANSWERED_SHARE:
+        missing = sorted(set(dataset.cells) - answered)
+        raise SubmissionRejected([Problem(
+            f"only {len(answered)} of {len(dataset.cells)} cells answered ({share:.0%}); at least "
+            f"{MIN_ANSWERED_SHARE:.0%} are required (a failed call counts as answered). Missing: {', '.join(missing[:10])}"
+            + (" ..." if len(missing) > 10 else ""), field="cell_id")])
+    if not any(line.status == "ok" for line in lines):
+        raise SubmissionRejected([Problem("every line failed: nothing to score", field="status")])
+    return lines
+
+
+Scorer = Callable[[Sequence[SubmissionLine], BuiltDataset], Mapping[str, bytes]]
+
+
+def score_with_extractors(lines: Sequence[SubmissionLine], dataset: BuiltDataset) -> dict[str, bytes]:
+    """Score exactly as `mcb score` does and return its three output files."""
+    from extractors.score import score_submission
+
+    result = score_submission([line.to_dict() for line in lines], dataset)
+    with tempfile.TemporaryDirectory(prefix="mcb-score-") as folder:
+        result.write(Path(folder))
+        return {name: (Path(folder) / name).read_bytes() for name in SCORE_FILES}
+
+
+def now_utc() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def submit(
+    raw: bytes,
+    meta: ModelMeta,
+    store: ResultsStore,
+    datasets: Datasets,
+    release: str | None = None,
+    scorer: Scorer = score_with_extractors,
+) -> SubmitOutcome:
+    """Validate, score and store one submission. A rejection leaves the store untouched."""
+    problems = validate_meta(meta)
+    release = release or datasets.latest
+    if release not in datasets.by_release:
+        problems.append(Problem(f"unknown dataset version {release!r}; known: {', '.join(datasets.releases) or 'none'}",
+                                field="release"))
+    if problems:
+        return SubmitOutcome("rejected", "; ".join(map(str, problems)), problems=tuple(problems))
+    existing = store.find(raw)
+    if existing is not None:
+        return SubmitOutcome("duplicate", f"this exact file is already stored as {existing.id} "
+                                          f"({existing.meta.name}, {existing.release}); nothing was added", existing)
+    dataset = datasets.get(release)
+    try:
+        lines = parse_lines(raw, dataset)
+    except SubmissionRejected as rejected:
+        return SubmitOutcome("rejected", str(rejected), problems=rejected.problems)
+    files = dict(scorer(lines, dataset))
+    sid = submission_id(raw)
+    aggregate = aggregate_scores(
+        sid, release, dataset.cells.values(), [line.to_dict() for line in lines],
+        read_claims(files["claims.jsonl"]), read_cells_csv(files["cells.csv"]),
+    )
+    record = SubmissionRecord(
+        id=sid, content_hash=content_hash(raw), release=release, meta=meta, status="scored",
+        submitted_at=now_utc(), lines=len(lines), failures=sum(line.status == "failed" for line in lines),
+    )
+    stored = store.put(StoredBundle(record, raw, files, aggregate))
+    return SubmitOutcome("scored", f"scored and stored as {stored.id}", stored)
