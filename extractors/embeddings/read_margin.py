@@ -1,0 +1,238 @@
+"""The semantic read margin: is a response closer in meaning to the month it was shown, or the real one?
+
+The number parser only sees figures; "tech rallied while banks lagged" carries the true month's
+story with none. So each response on a perturbed arm is embedded and compared with the narrator's
+direction-rich prose (scope `full`, figures and all, every template) on the shown panel and on the
+true panel. margin = mean cosine to the shown prose - mean cosine to the true prose: positive means
+closer to what it was shown (read), negative closer to what really happened (recalled).
+
+Responses are averaged per cell (samples of one cell are not independent) and the cell means are
+tested against zero with a seeded paired permutation test: under the null, "shown" and "true" are
+exchangeable labels for each cell, so each cell's margin is equally likely to carry either sign.
+On the `real` arm the two panels are one object and the margin is zero by construction: excluded.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from builder.arms import ARMS
+from builder.dataset import BuiltDataset
+from builder.narrator import TEMPLATES, narrate
+from extractors.embeddings.encoder import Encoder
+
+TRUTH_ARM = "real"
+PERTURBED_ARMS: tuple[str, ...] = tuple(arm for arm in ARMS if arm != TRUTH_ARM)
+REFERENCE_SCOPE = "full"
+DEFAULT_PERMUTATIONS = 10_000
+DEFAULT_SEED = 0
+# Up to this many cells every sign pattern is enumerated (2**16 rows): the p-value is exact.
+EXACT_LIMIT = 16
+TIE_TOLERANCE = 1e-12
+SUMMARY_KEY = "semantic_read_margin"
+
+
+@dataclass(frozen=True)
+class ResponseMargin:
+    """One response's similarity to the shown and the true narration, and their difference."""
+
+    cell_id: str
+    sample: int
+    market: str
+    month: str
+    arm: str
+    context: str
+    to_shown: float
+    to_true: float
+
+    @property
+    def margin(self) -> float:
+        return self.to_shown - self.to_true
+
+
+@dataclass(frozen=True)
+class PermutationTest:
+    """A two-sided sign-flip test of mean(values) = 0."""
+
+    mean: float | None
+    p_value: float | None
+    n: int
+    permutations: int
+    exact: bool
+
+
+@dataclass(frozen=True)
+class ReadMargin:
+    """The margin of one submission: overall, per arm, per context and per cell, with p-values."""
+
+    model: str
+    overall: float | None
+    p_value: float | None
+    n: int
+    responses: int
+    per_arm: dict[str, float | None] = field(default_factory=dict)
+    per_arm_p_value: dict[str, float | None] = field(default_factory=dict)
+    per_context: dict[str, float | None] = field(default_factory=dict)
+    per_cell: dict[str, float] = field(default_factory=dict)
+    permutations: int = DEFAULT_PERMUTATIONS
+    exact: bool = False
+    seed: int = DEFAULT_SEED
+    reference: str = f"narrator prose, scope {REFERENCE_SCOPE}, templates {list(TEMPLATES)}"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _field(record: object, name: str, default: object = None) -> object:
+    if isinstance(record, Mapping):
+        return record.get(name, default)
+    return getattr(record, name, default)
+
+
+def answered(records: Iterable[object]) -> list[tuple[str, int, str]]:
+    """(cell_id, sample, commentary) of every ok line; failed lines are failures, never text."""
+    out = []
+    for record in records:
+        status = _field(record, "status", "ok") or "ok"
+        commentary = _field(record, "commentary")
+        if status != "ok" or not isinstance(commentary, str) or not commentary.strip():
+            continue
+        out.append((str(_field(record, "cell_id")), int(_field(record, "sample", 0) or 0), commentary))
+    return out
+
+
+def reference_texts(dataset: BuiltDataset, market: str, month: str, arm: str) -> tuple[list[str], list[str]]:
+    """The narrator's full-scope prose on the shown and on the true panel, one text per template."""
+    shown = dataset.panel(market, month, arm)
+    truth = dataset.panel(market, month, TRUTH_ARM)
+    return ([narrate(shown, REFERENCE_SCOPE, template).text for template in TEMPLATES],
+            [narrate(truth, REFERENCE_SCOPE, template).text for template in TEMPLATES])
+
+
+def response_margins(records: Iterable[object], dataset: BuiltDataset, encoder: Encoder,
+                     progress: bool = False) -> list[ResponseMargin]:
+    """The margin of every answered response on a perturbed arm."""
+    rows = []
+    for cell_id, sample, commentary in answered(records):
+        cell = dataset.cells.get(cell_id)
+        if cell is None:
+            raise KeyError(f"cell {cell_id!r} is not in the dataset at {dataset.path}")
+        if cell.arm in PERTURBED_ARMS:
+            rows.append((cell, sample, commentary))
+    if not rows:
+        return []
+    panels = sorted({(cell.market, cell.month, cell.arm) for cell, _, _ in rows})
+    references = {key: reference_texts(dataset, *key) for key in panels}
+    reference_list = [text for key in panels for side in references[key] for text in side]
+    reference_vectors = encoder.encode(reference_list, progress=progress, description="encoding narrator prose")
+    width = len(TEMPLATES)
+    centroids: dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray]] = {}
+    for index, key in enumerate(panels):
+        block = reference_vectors[index * 2 * width:(index + 1) * 2 * width]
+        centroids[key] = (block[:width].mean(axis=0), block[width:].mean(axis=0))
+    vectors = encoder.encode([commentary for _, _, commentary in rows], progress=progress, description="encoding responses")
+    margins = []
+    for (cell, sample, _), vector in zip(rows, vectors):
+        shown, truth = centroids[(cell.market, cell.month, cell.arm)]
+        margins.append(ResponseMargin(cell.cell_id, sample, cell.market, cell.month, cell.arm, cell.context,
+                                      float(vector @ shown), float(vector @ truth)))
+    return margins
+
+
+def sign_flip_test(values: Sequence[float], permutations: int = DEFAULT_PERMUTATIONS,
+                   seed: int = DEFAULT_SEED) -> PermutationTest:
+    """Two-sided paired permutation test of mean = 0 by flipping signs.
+
+    Exact (every sign pattern) up to EXACT_LIMIT values; otherwise `permutations` seeded draws with
+    the observed pattern counted, p = (1 + hits) / (1 + draws), so p is never zero.
+    """
+    data = np.asarray(values, dtype=float)
+    n = int(data.size)
+    if n == 0:
+        return PermutationTest(None, None, 0, 0, False)
+    observed = abs(data.mean())
+    if n <= EXACT_LIMIT:
+        patterns = ((np.arange(2 ** n)[:, None] >> np.arange(n)) & 1) * 2 - 1
+        means = np.abs(patterns @ data) / n
+        p_value = float(np.mean(means >= observed - TIE_TOLERANCE))
+        return PermutationTest(float(data.mean()), p_value, n, 2 ** n, True)
+    rng = np.random.default_rng(seed)
+    hits, drawn, chunk = 0, 0, 2_000
+    while drawn < permutations:
+        size = min(chunk, permutations - drawn)
+        signs = rng.choice(np.array([-1.0, 1.0]), size=(size, n))
+        hits += int(np.sum(np.abs(signs @ data) / n >= observed - TIE_TOLERANCE))
+        drawn += size
+    return PermutationTest(float(data.mean()), (1 + hits) / (1 + permutations), n, permutations, False)
+
+
+def paired_permutation_test(first: Sequence[float], second: Sequence[float], permutations: int = DEFAULT_PERMUTATIONS,
+                            seed: int = DEFAULT_SEED) -> PermutationTest:
+    """Is mean(first - second) zero? Pairs are swapped at random under the null."""
+    if len(first) != len(second):
+        raise ValueError(f"paired samples differ in length: {len(first)} vs {len(second)}")
+    return sign_flip_test(np.asarray(first, dtype=float) - np.asarray(second, dtype=float), permutations, seed)
+
+
+def cell_means(margins: Iterable[ResponseMargin]) -> dict[str, float]:
+    """Mean margin per cell over its samples, cells in sorted order."""
+    sums: dict[str, list[float]] = {}
+    for row in margins:
+        sums.setdefault(row.cell_id, []).append(row.margin)
+    return {cell: float(np.mean(values)) for cell, values in sorted(sums.items())}
+
+
+def _mean(values: list[float]) -> float | None:
+    return float(np.mean(values)) if values else None
+
+
+def summarise(margins: Sequence[ResponseMargin], model: str, permutations: int = DEFAULT_PERMUTATIONS,
+              seed: int = DEFAULT_SEED) -> ReadMargin:
+    """Aggregate response margins per cell, then per arm, per context and overall, with tests."""
+    per_cell = cell_means(margins)
+    arm_of = {row.cell_id: row.arm for row in margins}
+    context_of = {row.cell_id: row.context for row in margins}
+    overall = sign_flip_test(list(per_cell.values()), permutations, seed)
+    per_arm, per_arm_p = {}, {}
+    for arm in PERTURBED_ARMS:
+        values = [value for cell, value in per_cell.items() if arm_of[cell] == arm]
+        test = sign_flip_test(values, permutations, seed)
+        per_arm[arm], per_arm_p[arm] = test.mean, test.p_value
+    contexts = sorted(set(context_of.values()))
+    per_context = {context: _mean([v for cell, v in per_cell.items() if context_of[cell] == context]) for context in contexts}
+    return ReadMargin(model=model, overall=overall.mean, p_value=overall.p_value, n=overall.n, responses=len(margins),
+                      per_arm=per_arm, per_arm_p_value=per_arm_p, per_context=per_context, per_cell=per_cell,
+                      permutations=overall.permutations, exact=overall.exact, seed=seed)
+
+
+def semantic_read_margin(records: Iterable[object], dataset: BuiltDataset, model: str | Path | None = None,
+                         encoder: Encoder | None = None, permutations: int = DEFAULT_PERMUTATIONS,
+                         seed: int = DEFAULT_SEED, progress: bool = False) -> dict:
+    """`summary.json`'s `semantic_read_margin`: overall, per_arm, p_value, n (cells) and more.
+
+    `records` are submission lines (mappings or objects with cell_id, commentary, sample, status).
+    `model` is any sentence-transformers path; default the bundled all-MiniLM-L6-v2.
+    """
+    encoder = encoder or Encoder.create(model)
+    margins = response_margins(records, dataset, encoder, progress=progress)
+    return summarise(margins, encoder.label, permutations, seed).to_dict()
+
+
+def compare_read_margins(first: Mapping[str, float], second: Mapping[str, float], permutations: int = DEFAULT_PERMUTATIONS,
+                         seed: int = DEFAULT_SEED) -> dict:
+    """Two submissions' per-cell margins, paired on the cells both answered: difference and p-value."""
+    shared = sorted(set(first) & set(second))
+    test = paired_permutation_test([first[c] for c in shared], [second[c] for c in shared], permutations, seed)
+    return {"difference": test.mean, "p_value": test.p_value, "n": test.n, "exact": test.exact}
+
+
+def format_margin(value: float | None) -> str:
+    """A margin for tables: signed, three decimals, or an em dash when there is nothing to measure."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    return f"{value:+.3f}"

@@ -1,0 +1,514 @@
+"""The claim extractor: spaCy (blank English, sentencizer, PhraseMatcher, Matcher) plus rules.
+
+Per sentence: names are matched as phrases, superlatives / causal clauses / refusals as token
+patterns, figures and dates by `extractors.numbers`. Each name (or a coordinated group of names,
+"JNJ and JPM") owns the text up to the next name; the figures it owns become claims whose metric
+comes from the words around each figure. Several claims per name are normal ("NVDA led the pack
+with an 8.4% gain" is a rank and a return); nothing is dropped for overlapping.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+
+import spacy
+from spacy.matcher import Matcher, PhraseMatcher
+
+from builder.universes import Universe, get_universe
+from extractors import patterns as P
+from extractors.claims import Claim
+from extractors.names import SUFFIXED_TICKER, name_table
+from extractors.numbers import WORD_NUMBER_RE, DateMention, Quantity, find_dates, find_quantities, word_number
+
+INDEX_LABEL = "INDEX"
+CAUSAL_LABEL = "CAUSAL"
+REFUSAL_LABEL = "REFUSAL"
+# Characters of context read on either side of a figure to decide its metric and sign.
+LEAD_WINDOW = 60
+TAIL_WINDOW = 45
+NEAR_WINDOW = 45
+# A date this close after a figure (with only "on", commas or brackets between) belongs to it.
+DATE_ATTACH_GAP = re.compile(r"^\s*[,(]?\s*(?:on|,|at|by)?\s*(?:the\s+)?$", re.IGNORECASE)
+YEAR_LIKE = range(1900, 2101)
+
+COUNT_RE = re.compile(
+    rf"(?P<pre>\b(?:on|in|for|during)\s+)?(?P<n>\b\d{{1,2}}\b|\b{WORD_NUMBER_RE}\b)\s+"
+    r"(?:(?P<dir>up|down|positive|negative|winning|losing|green|red|higher|lower|advancing|declining|gaining|falling)\s+)?"
+    rf"(?P<of>of\s+(?:the\s+)?(?:its\s+|the\s+month's\s+|the\s+month’s\s+)?(?:\d{{1,2}}|{WORD_NUMBER_RE})\s+)?"
+    r"(?:(?P<dir2>up|down|positive|negative|winning|losing|green|red)\s+)?(?:trading\s+)?(?:sessions|days)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Name:
+    """A subject in the text: a ticker, or None for an index / market subject."""
+
+    ticker: str | None
+    start: int
+    end: int
+
+
+@dataclass
+class _Proto:
+    """A claim before its owner is known."""
+
+    metric: str
+    value: float | int | str
+    start: int
+    end: int
+    decimals: int | None = None
+    date: date | None = None
+    anchor: str | None = None
+    extreme: str | None = None
+    family: str = ""
+
+
+@dataclass
+class _Segment:
+    """The text a group of coordinated names owns inside one sentence."""
+
+    names: list[Name]
+    start: int
+    end: int
+    protos: list[_Proto] = field(default_factory=list)
+
+
+def _lower(text: str) -> str:
+    return text.lower()
+
+
+class Extractor:
+    """One universe's extractor: the spaCy pipeline, its matchers and name table."""
+
+    def __init__(self, universe: Universe):
+        self.universe = universe
+        self.nlp = spacy.blank("en")
+        self.nlp.add_pipe("sentencizer")
+        table = name_table(universe)
+        self.names = PhraseMatcher(self.nlp.vocab, attr="ORTH")
+        by_ticker: dict[str, list[str]] = {}
+        for surface, ticker in table.tickers.items():
+            by_ticker.setdefault(ticker, []).append(surface)
+        for ticker, surfaces in by_ticker.items():
+            self.names.add(ticker, [self.nlp.make_doc(surface) for surface in surfaces])
+        self.names.add(INDEX_LABEL, [self.nlp.make_doc(surface) for surface in table.indices])
+        self.cues = Matcher(self.nlp.vocab)
+        for rank, token_patterns in P.RANK_PATTERNS.items():
+            self.cues.add(f"RANK:{rank}", token_patterns)
+        self.cues.add(CAUSAL_LABEL, P.CAUSAL_PATTERNS)
+        self.cues.add(REFUSAL_LABEL, P.REFUSAL_PATTERNS)
+
+    # ----------------------------------------------------------------- mentions
+    def _name_mentions(self, doc) -> list[Name]:
+        spans = []
+        for match_id, start, end in self.names(doc):
+            label = self.nlp.vocab.strings[match_id]
+            spans.append((start, end, None if label == INDEX_LABEL else label))
+        for token in doc:
+            if SUFFIXED_TICKER.match(token.text) and not any(s <= token.i < e for s, e, _ in spans):
+                spans.append((token.i, token.i + 1, token.text))
+        spans.sort(key=lambda item: (item[0], -(item[1] - item[0])))
+        kept: list[Name] = []
+        last_end = -1
+        for start, end, ticker in spans:
+            if start < last_end:
+                continue
+            kept.append(Name(ticker, doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text)))
+            last_end = end
+        return kept
+
+    def _cue_mentions(self, doc) -> list[tuple[str, int, int]]:
+        found = []
+        for match_id, start, end in self.cues(doc):
+            span = doc[start:end]
+            found.append((self.nlp.vocab.strings[match_id], span.start_char, span.end_char))
+        found.sort(key=lambda item: (item[1], -(item[2] - item[1])))
+        kept: list[tuple[str, int, int]] = []
+        for label, start, end in found:
+            if kept and start < kept[-1][2] and label == kept[-1][0]:
+                continue
+            kept.append((label, start, end))
+        return kept
+
+    # ----------------------------------------------------------------- entry point
+    def extract(self, text: str, month: str | None = None) -> list[Claim]:
+        clean = text.replace("*", " ").replace("\u00a0", " ")
+        doc = self.nlp(clean)
+        names = self._name_mentions(doc)
+        cues = self._cue_mentions(doc)
+        dates = find_dates(clean, month)
+        counts = list(COUNT_RE.finditer(clean))
+        blocked = [(n.start, n.end) for n in names] + [(d.start, d.end) for d in dates] + [(c.start("n"), c.end()) for c in counts]
+        quantities = [q for q in find_quantities(clean) if not _overlaps(q.start, q.end, blocked)]
+        claims: list[Claim] = []
+        carried: str | None = None
+        for sent in doc.sents:
+            s0, s1 = sent.start_char, sent.end_char
+            sentence = _Sentence(
+                text=text,
+                clean=clean,
+                start=s0,
+                end=s1,
+                names=[n for n in names if s0 <= n.start < s1],
+                cues=[c for c in cues if s0 <= c[1] < s1],
+                quantities=[q for q in quantities if s0 <= q.start < s1],
+                dates=[d for d in dates if s0 <= d.start < s1],
+                counts=[c for c in counts if s0 <= c.start("n") < s1],
+            )
+            found, carried = sentence.claims(carried)
+            claims.extend(found)
+        return claims
+
+
+def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start < e and s < end for s, e in spans)
+
+
+@dataclass
+class _Sentence:
+    """One sentence's mentions and the rules that turn them into claims."""
+
+    text: str
+    clean: str
+    start: int
+    end: int
+    names: list[Name]
+    cues: list[tuple[str, int, int]]
+    quantities: list[Quantity]
+    dates: list[DateMention]
+    counts: list[re.Match]
+
+    def low(self, start: int, end: int) -> str:
+        return self.clean[max(start, self.start):min(end, self.end)].lower()
+
+    def claims(self, carried: str | None) -> tuple[list[Claim], str | None]:
+        out: list[Claim] = []
+        sentence_text = self.text[self.start:self.end].strip()
+        refusal = [c for c in self.cues if c[0] == REFUSAL_LABEL]
+        tickers = {n.ticker for n in self.names if n.ticker}
+        if refusal:
+            subject = next(iter(tickers)) if len(tickers) == 1 else None
+            out.append(self._claim(subject, _Proto("refusal", sentence_text, self.start, self.end), sentence_text))
+        names = self.names
+        if not names:
+            if carried and P.PRONOUN_START_RE.match(self.clean[self.start:self.end]):
+                names = [Name(carried, self.start, self.start)]
+            else:
+                for label, cstart, cend in self.cues:
+                    if label == CAUSAL_LABEL:
+                        out.append(self._claim(None, self._causal(cstart), sentence_text))
+                return out, carried
+        segments = self._segments(names)
+        out.extend(self._relations(segments, sentence_text))
+        used_dates: set[int] = set()
+        for index, segment in enumerate(segments):
+            self._figures(segment, used_dates)
+            self._counts(segment)
+            if not refusal:
+                self._ranks(segment, segments[index + 1] if index + 1 < len(segments) else None, segments)
+            self._causals(segment)
+            self._direction(segment)
+            out.extend(self._distribute(segment, sentence_text))
+        last = segments[-1].names
+        carried = last[-1].ticker if len(last) == 1 and last[-1].ticker else carried
+        out.sort(key=lambda claim: claim.start)
+        return out, carried
+
+    # ----------------------------------------------------------------- structure
+    def _segments(self, names: list[Name]) -> list[_Segment]:
+        groups: list[list[Name]] = [[names[0]]]
+        for previous, current in zip(names, names[1:]):
+            gap = self.clean[previous.end:current.start]
+            if P.CONNECTIVE_RE.match(gap) and (previous.ticker is None) == (current.ticker is None):
+                groups[-1].append(current)
+            else:
+                groups.append([current])
+        segments = []
+        for index, group in enumerate(groups):
+            start = self.start if index == 0 else group[0].start
+            end = groups[index + 1][0].start if index + 1 < len(groups) else self.end
+            segments.append(_Segment(group, start, end))
+        return segments
+
+    def _relations(self, segments: list[_Segment], sentence_text: str) -> list[Claim]:
+        """"A outperformed B" / "A lagged B" between neighbouring subjects."""
+        out = []
+        for left, right in zip(segments, segments[1:]):
+            gap = self.low(left.names[-1].end, right.names[0].start)
+            if len(gap) > 80 or ";" in gap or " while " in gap or self._has_quantity_like_clause(gap):
+                continue
+            if P.UNDERPERF_RE.search(gap):
+                winners, losers = right.names, left.names
+            elif P.OUTPERF_RE.search(gap):
+                winners, losers = left.names, right.names
+            else:
+                continue
+            for winner in winners:
+                for loser in losers:
+                    if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
+                        proto = _Proto("outperformed", loser.ticker, left.names[-1].end, right.names[0].end)
+                        out.append(self._claim(winner.ticker, proto, sentence_text, span=(min(winner.start, loser.start), max(winner.end, loser.end))))
+        return out
+
+    @staticmethod
+    def _has_quantity_like_clause(gap: str) -> bool:
+        return bool(re.search(r"\bwhich\b|\bwho\b", gap))
+
+    # ----------------------------------------------------------------- figures
+    def _date_for(self, quantity: Quantity, lead_start: int, used: set[int]) -> date | None:
+        for mention in self.dates:
+            if mention.start in used:
+                continue
+            after = mention.start >= quantity.end and DATE_ATTACH_GAP.match(self.clean[quantity.end:mention.start])
+            before = lead_start <= mention.start < quantity.start
+            if after or before:
+                used.add(mention.start)
+                return mention.date
+        return None
+
+    def _figures(self, segment: _Segment, used_dates: set[int]) -> None:
+        owner_end = segment.names[0].end
+        quantities = [q for q in self.quantities if segment.start <= q.start < segment.end]
+        direction = 0
+        lead_start = segment.start
+        index = 0
+        while index < len(quantities):
+            quantity = quantities[index]
+            lead = self.low(max(lead_start, quantity.start - LEAD_WINDOW), quantity.start)
+            tail = self._tail(quantity, quantities[index + 1] if index + 1 < len(quantities) else None, segment)
+            if quantity.kind == "pct":
+                proto, direction = self._percent(quantity, lead, tail, direction, lead_start, used_dates, segment)
+                if proto:
+                    segment.protos.append(proto)
+                lead_start = quantity.end
+                index += 1
+                continue
+            pair = quantities[index + 1] if index + 1 < len(quantities) else None
+            if pair is not None and self._is_priceish(pair, loose=True) and self._is_priceish(quantity, loose=True):
+                join = self.low(quantity.end, pair.start)
+                if P.PAIR_JOIN_RE.match(join):
+                    wide_lead = self.low(max(segment.start, quantity.start - LEAD_WINDOW), quantity.start)
+                    if P.RANGE_LEAD_RE.search(wide_lead) and "from" not in lead[-12:] or (
+                        re.match(r"^\s*[-–—]\s*$", join) and re.match(r"^\s*(?:euros?\s+|dollars\s+)?(?:range|band|corridor)", tail)
+                    ):
+                        low_q, high_q = sorted((quantity, pair), key=lambda q: q.value)
+                        segment.protos.append(self._price_proto("range_low", low_q, None, None, "range"))
+                        segment.protos.append(self._price_proto("range_high", high_q, None, None, "range"))
+                        lead_start = pair.end
+                        index += 2
+                        continue
+                    if P.FROM_TAIL_RE.search(lead) or P.FROM_TAIL_RE.search(wide_lead[-40:]):
+                        for quantity_, anchor, lead_ in ((quantity, "start", lead), (pair, "end", join)):
+                            metric = self._level_metric(lead_)
+                            when = self._date_for(quantity_, quantity_.start, used_dates)
+                            if metric == "price_level":
+                                segment.protos.append(self._price_proto(metric, quantity_, when, None if when else anchor, "path"))
+                            else:
+                                segment.protos.append(self._price_proto(metric, quantity_, when, None, "path"))
+                        lead_start = pair.end
+                        index += 2
+                        continue
+            if self._is_priceish(quantity, loose=False) and P.PRICE_CUE_RE.search(lead) or quantity.kind == "price":
+                if not P.OTHER_PERIOD_RE.search(tail) and not re.match(r"^\s*(?:per share|a share|apiece)", tail) and not re.search(
+                    r"\b(?:adding|added|gained|lost|shed|shedding|losing|up|down|rose|fell|by)\s+(?:about\s+|nearly\s+|roughly\s+)?$", lead
+                ):
+                    metric = self._level_metric(lead)
+                    when = self._date_for(quantity, lead_start, used_dates)
+                    anchor = None
+                    if metric == "price_level" and when is None:
+                        anchor = self._anchor(lead)
+                    segment.protos.append(self._price_proto(metric, quantity, when, anchor, "level"))
+            lead_start = quantity.end
+            index += 1
+
+    def _tail(self, quantity: Quantity, following: Quantity | None, segment: _Segment) -> str:
+        stop = min(segment.end, quantity.end + TAIL_WINDOW, following.start if following else segment.end)
+        return self.low(quantity.end, stop)
+
+    @staticmethod
+    def _is_priceish(quantity: Quantity, loose: bool) -> bool:
+        if quantity.kind == "price":
+            return True
+        if quantity.kind != "number" or quantity.value <= 0:
+            return False
+        if quantity.decimals == 0 and int(quantity.value) in YEAR_LIKE:
+            return False
+        return loose or quantity.decimals > 0
+
+    def _price_proto(self, metric: str, quantity: Quantity, when: date | None, anchor: str | None, family: str) -> _Proto:
+        return _Proto(metric, abs(float(quantity.value)), quantity.start, quantity.end, quantity.decimals, when, anchor, None, family)
+
+    @staticmethod
+    def _level_metric(lead: str) -> str:
+        """The nearest high/low word before a price decides range_high/range_low; else a level."""
+        window = lead[-NEAR_WINDOW:]
+        high = [m.end() for m in P.HIGH_RE.finditer(window)]
+        low = [m.end() for m in P.LOW_RE.finditer(window)]
+        if not high and not low:
+            return "price_level"
+        return "range_high" if (max(high) if high else -1) > (max(low) if low else -1) else "range_low"
+
+    @staticmethod
+    def _anchor(lead: str) -> str | None:
+        window = lead[-NEAR_WINDOW:]
+        starts = [m.end() for m in P.START_RE.finditer(window)]
+        ends = [m.end() for m in P.END_RE.finditer(window)]
+        if not starts and not ends:
+            return None
+        return "start" if (max(starts) if starts else -1) > (max(ends) if ends else -1) else "end"
+
+    def _percent(self, quantity: Quantity, lead: str, tail: str, direction: int, lead_start: int, used_dates: set[int],
+                 segment: _Segment) -> tuple[_Proto | None, int]:
+        near_tail = P.CLAUSE_END_RE.split(tail, maxsplit=1)[0]
+        if P.OTHER_PERIOD_RE.search(near_tail) or P.OTHER_PERIOD_RE.search(lead[-30:]):
+            return None, direction
+        if re.match(r"^\s*(?:of|breadth|probability|chance|stake|share of|weight)", tail) or re.search(r"\b(?:breadth|probability)\b[^,]*$", lead[-30:]):
+            return None, direction
+        noun = P.SIGN_NOUN_AFTER_RE.match(tail[:25])
+        verbs = list(P.SIGN_WORD_RE.finditer(lead))
+        if noun:
+            direction = -1 if noun.group("down") else 1
+        elif verbs:
+            direction = -1 if verbs[-1].group("down") else 1
+        near_lead = lead[-NEAR_WINDOW:]
+        magnitude = abs(quantity.value)
+        if P.VOLATILITY_RE.search(near_lead) or P.VOLATILITY_RE.search(near_tail):
+            return _Proto("volatility", magnitude, quantity.start, quantity.end, quantity.decimals, family="volatility"), direction
+        if P.DRAWDOWN_RE.search(near_lead) or P.DRAWDOWN_RE.search(near_tail):
+            return _Proto("max_drawdown", magnitude, quantity.start, quantity.end, quantity.decimals, family="drawdown"), direction
+        sign = quantity.signed or direction or 1
+        value = magnitude * sign if not quantity.signed else quantity.value
+        when = self._date_for(quantity, lead_start, used_dates)
+        if when is not None or P.DAILY_RE.search(near_lead) or P.DAILY_RE.search(near_tail):
+            extreme = "largest" if (P.EXTREME_RE.search(near_lead) or P.EXTREME_RE.search(near_tail)) else None
+            return _Proto("daily_move", value, quantity.start, quantity.end, quantity.decimals, when, None, extreme, "daily"), direction
+        return _Proto("period_return", value, quantity.start, quantity.end, quantity.decimals, family="return"), direction
+
+    def _counts(self, segment: _Segment) -> None:
+        for match in self.counts:
+            if not segment.start <= match.start("n") < segment.end:
+                continue
+            if not (match.group("dir") or match.group("dir2") or match.group("of") or match.group("pre")):
+                continue
+            words = (match.group("dir") or match.group("dir2") or "").lower()
+            if not words:
+                lead = self.low(max(segment.start, match.start() - 40), match.start())
+                ups = [m.end() for m in P.COUNT_DIR_UP.finditer(lead)]
+                downs = [m.end() for m in P.COUNT_DIR_DOWN.finditer(lead)]
+                if not ups and not downs:
+                    continue
+                words = "up" if (max(ups) if ups else -1) > (max(downs) if downs else -1) else "down"
+            metric = "up_days" if P.COUNT_DIR_UP.fullmatch(words) else "down_days"
+            number = match.group("n")
+            value = int(number) if number.isdigit() else word_number(number)
+            if value is None:
+                continue
+            segment.protos.append(_Proto(metric, value, match.start("n"), match.end(), 0, family=metric))
+
+    # ----------------------------------------------------------------- words
+    def _ranks(self, segment: _Segment, following: _Segment | None, segments: list[_Segment]) -> None:
+        for label, start, end in self.cues:
+            if not label.startswith("RANK:") or not segment.start <= start < segment.end:
+                continue
+            rank = label.split(":", 1)[1]
+            target = segment
+            if following is not None and P.RANK_TO_NEXT_RE.match(self.low(end, following.names[0].start)):
+                target = following
+            if start < segment.names[0].start and target is segment and not self._rank_before_owner(segment, start, end):
+                continue
+            target.protos.append(_Proto("rank", rank, start, end, family="rank:" + rank))
+
+    def _rank_before_owner(self, segment: _Segment, start: int, end: int) -> bool:
+        """A superlative before its subject ("The top performer, NVDA, ..."): only when nothing else intervenes."""
+        gap = self.low(end, segment.names[0].start)
+        return bool(re.match(r"^[\s,:]*(?:was|were|is|of the \w+)?[\s,:]*$", gap))
+
+    def _causal(self, start: int) -> _Proto:
+        rest = self.clean[start:self.end]
+        stop = re.search(r"[,;.](?!\d)|\bwhile\b|\bwhereas\b|—", rest[3:])
+        end = start + 3 + stop.start() if stop else self.end
+        return _Proto("causal", self.text[start:end].strip(), start, end, family="causal")
+
+    def _causals(self, segment: _Segment) -> None:
+        for label, start, _ in self.cues:
+            if label == CAUSAL_LABEL and segment.start <= start < segment.end and start >= segment.names[0].end:
+                if any(p.metric == "causal" and p.start <= start < p.end for p in segment.protos):
+                    continue
+                segment.protos.append(self._causal(start))
+
+    def _direction(self, segment: _Segment) -> None:
+        if any(p.metric not in ("causal",) for p in segment.protos):
+            return
+        body_end = min([p.start for p in segment.protos if p.metric == "causal"] + [segment.end])
+        body = self.low(segment.names[-1].end, body_end)
+        body = P.CLAUSE_END_RE.split(body, maxsplit=1)[0] if not body.lstrip().startswith(",") else body
+        for value, pattern in (("flat", P.DIRECTION_FLAT_RE), ("down", P.DIRECTION_DOWN_RE), ("up", P.DIRECTION_UP_RE)):
+            found = pattern.search(body)
+            if found:
+                start = segment.names[-1].end + found.start()
+                segment.protos.append(_Proto("direction", value, start, start + len(found.group(0)), family="direction"))
+                return
+
+    # ----------------------------------------------------------------- owners
+    def _distribute(self, segment: _Segment, sentence_text: str) -> list[Claim]:
+        """Give each claim its subject; a coordinated group takes figures in order ("respectively")."""
+        names = segment.names
+        out: list[Claim] = []
+        if len(names) == 1:
+            return [self._claim(names[0].ticker, proto, sentence_text) for proto in segment.protos]
+        families: dict[str, list[_Proto]] = {}
+        for proto in segment.protos:
+            families.setdefault(proto.family, []).append(proto)
+        for family, protos in families.items():
+            if family.startswith("rank:"):
+                continue  # a superlative shared by several names ranks none of them
+            if family in ("range", "path"):
+                units = [protos[i:i + 2] for i in range(0, len(protos), 2)]
+            else:
+                units = [[proto] for proto in protos]
+            if len(units) == 1 or family in ("causal", "direction"):
+                for name in names:
+                    for unit in units:
+                        out.extend(self._claim(name.ticker, proto, sentence_text) for proto in unit)
+            else:
+                for name, unit in zip(names, units):
+                    out.extend(self._claim(name.ticker, proto, sentence_text) for proto in unit)
+        return out
+
+    def _claim(self, ticker: str | None, proto: _Proto, sentence_text: str, span: tuple[int, int] | None = None) -> Claim:
+        start, end = span or (proto.start, proto.end)
+        value = proto.value
+        if proto.metric in ("period_return", "daily_move", "max_drawdown", "volatility") and proto.decimals == 0 and float(value).is_integer():
+            value = int(value)
+        return Claim(
+            ticker=ticker,
+            metric=proto.metric,
+            value=value,
+            decimals=proto.decimals,
+            date=proto.date,
+            anchor=proto.anchor,
+            extreme=proto.extreme,
+            text=self.text[start:end],
+            sentence=sentence_text,
+            start=start,
+            end=end,
+        )
+
+
+@lru_cache(maxsize=8)
+def extractor_for(universe_name: str) -> Extractor:
+    """One extractor per universe, built once (building the matchers is the slow part)."""
+    return Extractor(get_universe(universe_name))
+
+
+def extract_claims(text: str, universe: str | Universe = "us", month: str | None = None) -> list[Claim]:
+    """Every claim in `text`, in order of appearance; `month` (`YYYY-MM`) resolves dates like "the 26th"."""
+    if isinstance(universe, Universe):
+        extractor = extractor_for(universe.name) if get_universe(universe.name) == universe else Extractor(universe)
+    else:
+        extractor = extractor_for(universe)
+    return extractor.extract(text, month)

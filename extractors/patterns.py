@@ -1,0 +1,186 @@
+"""Cue vocabulary: the words and phrases that decide what a figure means.
+
+Token patterns (spaCy Matcher) for superlatives, causal clauses and refusals; regular expressions
+over a figure's immediate neighbourhood for its metric and sign. Adding a phrasing is adding a
+string here.
+"""
+
+from __future__ import annotations
+
+import re
+
+BIG = ["largest", "biggest", "worst", "best", "sharpest", "steepest", "strongest", "heaviest", "deepest", "greatest", "steepest", "most"]
+DAY_WORDS = ["single", "-", "day", "one", "session", "daily", "trading", "single-day", "one-day", "intraday", "1-day"]
+FALL_WORDS = ["fall", "drop", "decline", "loss", "slide", "selloff", "sell-off", "plunge", "slump", "retreat", "faller", "decliner", "move", "down"]
+GAIN_WORDS = ["gain", "rise", "jump", "advance", "rally", "increase", "surge", "gainer", "pop", "up"]
+FALL_ONLY = [word for word in FALL_WORDS if word not in ("move",)]
+
+
+def _phrase(text: str) -> list[dict]:
+    """`led the pack` -> one LOWER token pattern per word (hyphens split as the tokenizer does)."""
+    tokens = re.findall(r"[\w']+|-", text.lower())
+    return [{"LOWER": token} for token in tokens]
+
+
+def _phrases(*texts: str) -> list[list[dict]]:
+    return [_phrase(text) for text in texts]
+
+
+# Superlatives: each rank's phrases. A figure in the same sentence is a second claim, not a rival.
+RANK_PATTERNS: dict[str, list[list[dict]]] = {
+    "best_return": _phrases(
+        "led the pack", "led the group", "led the field", "led the way", "led the universe", "led the market",
+        "leading the pack", "leading the group", "led gains", "leading gains", "led the gainers", "top performer",
+        "best performer", "best-performing", "best performing", "strongest performer", "strongest performance",
+        "biggest gainer", "top gainer", "best return", "highest return", "strongest return", "topped the table",
+        "topped the group", "topped the list", "topped the leaderboard", "came out on top", "best of the group",
+        "outperformed the rest", "outperformed its peers", "outperformed the group", "outperformed all",
+        "outperformed every", "the standout performer", "the clear winner", "the biggest winner", "led all",
+        "strongest of the", "strongest name", "strongest stock", "best showing", "top spot", "the leader",
+    ),
+    "worst_return": _phrases(
+        "worst performer", "worst-performing", "worst performing", "weakest performer", "weakest performance",
+        "the weakest", "was weakest", "biggest loser", "biggest decliner", "the laggard", "biggest laggard",
+        "the main laggard", "lagged the rest", "lagged the pack", "lagged the group", "lagged the field",
+        "trailed the pack", "trailed the group", "trailed the rest", "bottom of the pack", "bottom of the table",
+        "bottom of the group", "worst return", "lowest return", "underperformed the rest", "underperformed its peers",
+        "underperformed the group", "brought up the rear", "the biggest drag", "worst of the group", "the worst",
+        "weakest name", "weakest stock", "the heaviest loss", "the steepest loss", "the largest loss", "the biggest loss",
+    ),
+    "most_volatile": _phrases(
+        "most volatile", "stood out for its volatility", "highest volatility", "the choppiest", "wildest swings",
+        "most turbulent", "largest swings", "biggest swings", "most erratic",
+    ),
+    "least_volatile": _phrases(
+        "least volatile", "lowest volatility", "the steadiest", "most stable", "the calmest", "smallest swings",
+        "least turbulent", "most defensive",
+    ),
+    "largest_drawdown": _phrases(
+        "largest drawdown", "deepest drawdown", "biggest drawdown", "steepest drawdown", "worst drawdown",
+        "largest peak-to-trough", "deepest peak-to-trough", "largest peak to trough", "biggest peak-to-trough",
+    ),
+    "largest_daily_gain": [
+        [{"LOWER": "the"}, {"LOWER": {"IN": BIG}}, {"LOWER": {"IN": DAY_WORDS}, "OP": "+"}, {"LOWER": {"IN": GAIN_WORDS}}],
+        [{"LOWER": "the"}, {"LOWER": {"IN": ["best", "strongest"]}}, {"LOWER": {"IN": ["session", "day"]}}, {"LOWER": "of"},
+         {"LOWER": "the"}, {"LOWER": {"IN": ["group", "pack", "month", "ten", "universe"]}}],
+    ],
+    "largest_daily_fall": [
+        [{"LOWER": "the"}, {"LOWER": {"IN": BIG}}, {"LOWER": {"IN": DAY_WORDS}, "OP": "+"}, {"LOWER": {"IN": FALL_ONLY}}],
+        [{"LOWER": "the"}, {"LOWER": {"IN": ["worst", "weakest"]}}, {"LOWER": {"IN": ["session", "day"]}}, {"LOWER": "of"},
+         {"LOWER": "the"}, {"LOWER": {"IN": ["group", "pack", "month", "ten", "universe"]}}],
+    ],
+}
+
+CAUSAL_PATTERNS: list[list[dict]] = _phrases(
+    "on fears", "on fear", "on concerns", "on worries", "on hopes", "on optimism", "on news", "on reports",
+    "on the back of", "on expectations", "on speculation", "on strong", "on weak", "on disappointing",
+    "amid", "due to", "driven by", "because of", "because", "thanks to", "fueled by", "fuelled by",
+    "as a result of", "owing to", "weighed down by", "weighed on by", "boosted by", "helped by", "hit by",
+    "pressured by", "dragged down by", "dragged by", "supported by", "lifted by", "in response to", "spurred by",
+    "triggered by", "after reporting", "after earnings", "after the company", "following its", "following the",
+    "following news", "following reports", "as investors", "as traders", "as markets", "as the market",
+    "on the news", "after news", "after reports", "after a", "after an", "after its",
+) + [[{"LOWER": "on"}, {"LOWER": {"IN": ["rising", "falling", "higher", "lower", "renewed", "mounting", "easing", "solid", "robust", "upbeat"]}}]]
+
+REFUSAL_PATTERNS: list[list[dict]] = _phrases(
+    "cannot be determined", "can't be determined", "can not be determined", "cannot determine", "can't determine",
+    "cannot be identified", "cannot identify", "can't identify", "cannot be calculated", "cannot calculate",
+    "cannot be computed", "cannot say", "can't say", "not possible to determine", "not possible to identify",
+    "not possible to say", "impossible to determine", "impossible to say", "impossible to identify",
+    "unable to determine", "unable to identify", "unable to say", "unable to provide", "not able to determine",
+    "does not include", "doesn't include", "do not include", "don't include", "not included", "is not provided",
+    "are not provided", "were not provided", "was not provided", "not available", "no daily data", "no daily prices",
+    "no price data", "no intraday", "without daily", "without the daily", "without intraday", "not enough information",
+    "not enough data", "insufficient data", "insufficient information", "would require daily", "would require the daily",
+    "would need daily", "only includes", "only include", "only contains", "only provides", "only gives",
+    "i do not have", "i don't have", "we do not have", "we don't have", "no prices were", "not given",
+    "cannot comment", "can't comment", "cannot state", "can't state", "unknown from the data",
+)
+
+_DOWN = (
+    r"fell|fall|falls|falling|dropped|drop|drops|dropping|declined|decline|declines|declining|lost|lose|loses|losing|"
+    r"loss|losses|down|slid|slide|slides|sliding|slipped|slip|shed|sheds|shedding|tumbled|tumble|plunged|plunge|"
+    r"plunging|sank|sink|sinking|retreated|retreat|slumped|slump|eased|dipped|dip|weakened|decreased|decrease|lower|"
+    r"negative|off|collapsed|cratered|plummeted|plummet|gave up|gave back|pulled back|pullback|contracted|sagged|"
+    r"skidded|sell-off|selloff|erased|surrendered|shrank|slumping|tumbling|sliding|depreciated|red"
+)
+_UP = (
+    r"rose|rise|rises|rising|gained|gain|gains|gaining|up|climbed|climb|climbing|advanced|advance|advancing|"
+    r"jumped|jump|jumping|surged|surge|surging|rallied|rally|rallying|added|adding|soared|soar|soaring|rocketed|"
+    r"increased|increase|higher|positive|rebounded|rebound|firmed|grew|growth|appreciated|popped|spiked|"
+    r"improved|recovered|green|upside|advancer|added|returned|return|returning"
+)
+DOWN_RE = re.compile(rf"\b(?:{_DOWN})\b")
+UP_RE = re.compile(rf"\b(?:{_UP})\b")
+SIGN_WORD_RE = re.compile(rf"\b(?P<down>{_DOWN})\b|\b(?P<up>{_UP})\b")
+# A noun right after the figure ("a 5.3% decline") decides the sign before any verb does.
+SIGN_NOUN_AFTER_RE = re.compile(
+    r"^\s*(?:\)\s*)?(?:(?P<down>decline|drop|fall|loss|slide|slump|plunge|retreat|decrease|pullback|selloff|sell-off|"
+    r"tumble|dip|downturn|contraction|lower|drawdown)|(?P<up>gain|rise|jump|advance|rally|increase|surge|climb|"
+    r"rebound|upturn|pop|advancer|higher))\b"
+)
+VOLATILITY_RE = re.compile(r"volatility|annuali[sz]ed|standard deviation|\bvol\b")
+DRAWDOWN_RE = re.compile(
+    r"draw-?down|peak[- ]to[- ]trough|(?:from|off|below) (?:its|the|a|their) (?:\w+[- ])?(?:peak|high|top)s?\b"
+)
+DAILY_RE = re.compile(
+    r"\b(?:session|sessions'|single[- ]day|one[- ]day|single[- ]session|daily|intraday|trading day|day's|"
+    r"on the day|in a day|in one day|in a single|that day|one session|the day)\b"
+)
+EXTREME_RE = re.compile(
+    r"\b(?:largest|biggest|worst|best|sharpest|steepest|strongest|heaviest|deepest|greatest|most severe|record)\b"
+)
+# Figures about another horizon (a week, a year) are not claims about the month.
+OTHER_PERIOD_RE = re.compile(
+    r"\b(?:7d|30d|1d|5d|ytd|year[- ]to[- ]date|52[- ]week|over the (?:past|last|prior) (?:week|year|quarter|\d+ days|five|seven)|"
+    r"this year|last year|in 20\d\d|since 20\d\d|over 20\d\d|week-on-week|year-on-year|annual return)\b"
+)
+PRICE_CUE_RE = re.compile(
+    r"\b(?:at|to|from|near|around|of|hit|hitting|reached|reaching|touched|peaked|bottomed|topped|closed|closing|ended|"
+    r"finished|settled|opened|started|began|between|and|high|low|level|trough|peak|price|traded|trading|about|approximately|roughly)\b"
+    r"[\s~≈]*(?:about|around|roughly|approximately|near|some)?\s*$"
+)
+HIGH_RE = re.compile(r"\b(?:peak|peaked|peaking|high|highs|highest|top|topped|topping|ceiling|record|maximum|max|summit|zenith)\b")
+LOW_RE = re.compile(r"\b(?:bottom|bottomed|bottoming|low|lows|lowest|trough|floor|minimum|min|nadir)\b")
+START_RE = re.compile(
+    r"\b(?:opened|opening|started|starting|start|began|beginning|initial|first close|from|first session|month's open)\b"
+)
+END_RE = re.compile(
+    r"\b(?:closed|closing|close|ended|ending|end|finished|finishing|finish|settled|settling|final|last close|month-end|to)\b"
+)
+RANGE_LEAD_RE = re.compile(
+    r"\b(?:between|range of|range from|ranged from|a range|within a|band of|fluctuat\w*|oscillat\w*|swung|swinging|"
+    r"traded in|trading range|corridor|range)\b[^.;]*$"
+)
+FROM_TAIL_RE = re.compile(r"\bfrom\s+(?:(?:a|an|the|its)\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?[~≈]?\s*$")
+PAIR_JOIN_RE = re.compile(r"^\s*(?:,?\s*(?:and|to|through)|[-–—]|to\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:of\s+)?)\s*$")
+CONNECTIVE_RE = re.compile(r"^\s*(?:,|&|and|,\s*and|as well as|plus|or|,\s*as well as|both)\s*$", re.IGNORECASE)
+OUTPERF_RE = re.compile(
+    r"\b(?:outperform(?:ed|ing|s)?|beat|beating|outpac(?:ed|ing|es)|outstripp(?:ed|ing)|outran|did better than|"
+    r"fared better than|ahead of|edged out|topped)\b"
+)
+UNDERPERF_RE = re.compile(
+    r"\b(?:lagg(?:ed|ing)|lags|trail(?:ed|ing|s)?|underperform(?:ed|ing|s)?|fell behind|did worse than|"
+    r"fared worse than|behind)\b"
+)
+# A subject named after a superlative: "the best performer was NVDA".
+RANK_TO_NEXT_RE = re.compile(
+    r"^\s*(?:of (?:the|all) [\w\s]{0,20}?)?,?\s*(?:was|were|is|came from|belonged to|went to|:)\s*$"
+)
+DIRECTION_UP_RE = re.compile(
+    r"\b(?:rose|gained|advanced|climbed|rallied|(?:finished|ended|closed|moved|trended|edged|drifted|was|ended up|finished up) "
+    r"(?:the month )?(?:higher|up)|edged up|appreciated|rebounded|posted gains|posted a gain|in positive territory|in the green)\b"
+)
+DIRECTION_DOWN_RE = re.compile(
+    r"\b(?:fell|declined|dropped|slid|slipped|retreated|lost ground|dipped|sank|tumbled|weakened|(?:finished|ended|closed|"
+    r"moved|trended|edged|drifted|was|ended down|finished down) (?:the month )?(?:lower|down)|edged down|posted losses|"
+    r"posted a loss|in negative territory|in the red)\b"
+)
+DIRECTION_FLAT_RE = re.compile(r"\b(?:flat|unchanged|little changed|broadly steady|went nowhere|barely moved)\b")
+PRONOUN_START_RE = re.compile(
+    r"^\W*(?:it|its|the stock|the shares|shares|the company|the name|this stock|the chipmaker|the bank|the group|they)\b",
+    re.IGNORECASE,
+)
+COUNT_DIR_UP = re.compile(r"\b(?:up|positive|winning|green|higher|advancing|gaining|rose|gained|advanced|climbed|rising|gains?)\b")
+COUNT_DIR_DOWN = re.compile(r"\b(?:down|negative|losing|red|lower|declining|falling|fell|declined|dropped|lost|losses|loss)\b")
+CLAUSE_END_RE = re.compile(r"[,;:.]|\bwhile\b|\bwhereas\b|\bbut\b|—|–")

@@ -1,0 +1,57 @@
+"""Verification: each claim computed against the shown panel and the true panel, read together.
+
+Follows DESIGN.md's verdict table. Both panels are always the full month, whatever the context
+showed: a claim about the unseen interior under `sparse`/`probe` that matches the truth is recital.
+"""
+
+from __future__ import annotations
+
+from builder.panel import Panel
+from extractors.claims import Claim
+from extractors.oracle import ORACLES, Answer, same_sign, view_of, within_band, within_tolerance
+from extractors.verdicts import Verdict
+
+
+def _nearest(answer: Answer):
+    """The candidate closest to what was claimed (the one a reader would compare with)."""
+    if isinstance(answer.claimed, str):
+        return next((c for c in answer.candidates if c == answer.claimed), answer.candidates[0])
+    return min(answer.candidates, key=lambda c: abs(float(c) - float(answer.claimed)))
+
+
+def _plain(value):
+    """numpy scalars become plain JSON-ready numbers."""
+    if isinstance(value, str) or value is None:
+        return value
+    return int(value) if float(value).is_integer() and not isinstance(value, float) else round(float(value), 6)
+
+
+def verify(claim: Claim, shown: Panel, true: Panel) -> Verdict:
+    """The verdict of one claim; `true` is the real panel, `shown` the arm the model was given."""
+    oracle = ORACLES.get(claim.metric)
+    if oracle is None or claim.ticker is None:
+        return Verdict.of("unverifiable")
+    shown_answer = oracle.compute(claim, view_of(shown))
+    true_answer = oracle.compute(claim, view_of(true))
+    if shown_answer is None or true_answer is None or not shown_answer.candidates or not true_answer.candidates:
+        return Verdict.of("unverifiable")
+    kind, claimed = oracle.kind, shown_answer.claimed
+    shown_value, true_value = _nearest(shown_answer), _nearest(true_answer)
+    exact_shown = any(within_tolerance(claim, kind, claimed, c) for c in shown_answer.candidates)
+    exact_true = any(within_tolerance(claim, kind, claimed, c) for c in true_answer.candidates)
+    indistinct = shown is true or shown.arm == "real" or any(
+        within_tolerance(claim, kind, s, t) for s in shown_answer.candidates for t in true_answer.candidates
+    )
+    if exact_shown:
+        detail = "supported"
+    elif exact_true:
+        detail = "recited"
+    elif any(within_band(claim, kind, claimed, c) for c in shown_answer.candidates):
+        detail = "approx_supported"
+    elif any(within_band(claim, kind, claimed, c) for c in true_answer.candidates):
+        detail = "approx_recited"
+    elif kind == "percent" and same_sign(claim, claimed, shown_value):
+        detail = "sign_only"
+    else:
+        detail = "fabricated"
+    return Verdict.of(detail, _plain(shown_value), _plain(true_value), distinguishable=not indistinct)
