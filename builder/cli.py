@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -96,6 +97,9 @@ def publish(
     except (PublishError, VersionError) as error:
         console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
         raise typer.Exit(2) from error
+    except (HfHubHTTPError, OfflineModeIsEnabled) as error:
+        console.print(f"[red]Hub error:[/red] {error}", markup=True, highlight=False)
+        raise typer.Exit(1) from error
 
 
 def publish_space(
@@ -109,6 +113,9 @@ def publish_space(
     except PublishError as error:
         console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
         raise typer.Exit(2) from error
+    except (HfHubHTTPError, OfflineModeIsEnabled) as error:
+        console.print(f"[red]Hub error:[/red] {error}", markup=True, highlight=False)
+        raise typer.Exit(1) from error
 
 
 def _say(line: str) -> None:
