@@ -24,6 +24,9 @@ from builder.contexts import CONTEXTS
 from builder.facts import panel_facts
 from builder.narrator import SCOPES, TEMPLATES, narrate
 from builder.panel import Panel, load_panel
+from builder.tracks.masked import masked_config_table
+from builder.tracks.recall import recall_table
+from builder.tracks.relabeled import relabeled_table
 from builder.universes import get_universe
 from builder.versions import validate_version
 
@@ -125,6 +128,9 @@ CONFIGS: dict[str, ConfigSpec] = {
         ConfigSpec("panels", "daily bars of every arm; the real arm is the truth", panels_table),
         ConfigSpec("facts", "the oracle's per-ticker facts and ranks for every arm's panel", facts_table),
         ConfigSpec("narrator", "deterministic commentary from each panel, with gold claims as JSON", narrator_table),
+        ConfigSpec("recall", "track: direct-recall questions (a session's close, the month's direction), with the answer key", recall_table),
+        ConfigSpec("relabeled", "track: the real sparse panel under its true and a fake future month label (fake date tests I and II)", relabeled_table),
+        ConfigSpec("masked", "track: tickers as Stock A..J and dates as session numbers; commentary and reconstruction prompts", masked_config_table),
     )
 }
 

@@ -1,0 +1,112 @@
+"""What the three tracks share: their names, the caveats the board must show, cell ids, row basics.
+
+Track rows carry every `Cell` column (cell_id, release, market, month, arm, context, prompt,
+n_tokens) so anything that reads cells can send them, then `track` and the answer key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+import pyarrow as pa
+
+TrackName = Literal["recall", "relabeled", "masked"]
+TRACKS: tuple[str, ...] = get_args(TrackName)
+
+LOWER_BOUND_CAVEAT = (
+    "A pass is a lower bound, not proof of no memorisation: a test that fails to elicit memorised "
+    "knowledge does not show it is absent, since other prompts or cues may trigger it "
+    "(memorisation paper, Remark 1)."
+)
+
+
+@dataclass(frozen=True)
+class TrackInfo:
+    """One track as the board shows it: a title, the paper it comes from and its caveats."""
+
+    name: str
+    title: str
+    source: str
+    caveats: tuple[str, ...]
+
+
+TRACK_INFO: dict[str, TrackInfo] = {
+    info.name: info
+    for info in (
+        TrackInfo(
+            "recall",
+            "Direct recall",
+            "The Memorization Problem, sections 3 and 5.2-5.4, appendix A prompts",
+            (
+                LOWER_BOUND_CAVEAT,
+                "Accurate answers before the declared knowledge cutoff cannot be told from skill; small "
+                "post-cutoff samples have little power to separate skill from undetected memorisation "
+                "(Proposition 2).",
+            ),
+        ),
+        TrackInfo(
+            "relabeled",
+            "Fake date test",
+            "Fake date tests, sections 2.2.1-2.2.2 (test I with a cutoff 36 months back, test II with none)",
+            (
+                LOWER_BOUND_CAVEAT,
+                "Passing does not mean no lookahead: a model may leak the same future information under both "
+                "labels. Failing is a serious signal, not proof: a model can be date-sensitive for other "
+                "reasons (fake-date paper, section 3).",
+            ),
+        ),
+        TrackInfo(
+            "masked",
+            "Masked identities",
+            "The Memorization Problem, section 5.6",
+            (
+                LOWER_BOUND_CAVEAT,
+                "Identification above the random baseline shows masking failed; failing to identify does not "
+                "show the masked task is future-invariant (Remark 2).",
+            ),
+        ),
+    )
+}
+
+CELL_FIELDS_SCHEMA: tuple[tuple[str, pa.DataType], ...] = (
+    ("cell_id", pa.string()), ("release", pa.string()), ("market", pa.string()), ("month", pa.string()),
+    ("arm", pa.string()), ("context", pa.string()), ("prompt", pa.string()), ("n_tokens", pa.int64()),
+    ("track", pa.string()), ("samples", pa.int64()),
+)
+"""Every track config starts with these columns; `samples` is how many answers per row the scorer wants."""
+
+
+def track_cell_id(market: str, month: str, track: str, *parts: str) -> str:
+    """`{market}-{month}-{track}-{part}-...`, e.g. `us-2026-08-recall-none-close-NVDA-2026-08-14`."""
+    if track not in TRACKS:
+        raise ValueError(f"unknown track {track!r}; known: {', '.join(TRACKS)}")
+    return "-".join((market, month, track, *parts))
+
+
+def track_schema(*answer_key: tuple[str, pa.DataType]) -> pa.Schema:
+    return pa.schema([*CELL_FIELDS_SCHEMA, *answer_key])
+
+
+def read_track_rows(folder, track: str) -> list[dict]:
+    """A built folder's rows of one track config, as dicts (answer key included)."""
+    from pathlib import Path
+
+    import pyarrow.parquet as pq
+
+    from builder.dataset import config_path
+
+    if track not in TRACKS:
+        raise ValueError(f"unknown track {track!r}; known: {', '.join(TRACKS)}")
+    path = Path(folder) / config_path(track)
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing: build the dataset with `mcb build` (it writes every track config)")
+    return pq.read_table(path).to_pylist()
+
+
+def read_track_cells(folder, track: str) -> list:
+    """The rows of one track config as `Cell`s, so a runner that sends cells can answer a track."""
+    from builder.cells import Cell
+
+    names = ("cell_id", "release", "market", "month", "arm", "context", "prompt", "n_tokens")
+    return [Cell(**{name: row[name] for name in names}) for row in read_track_rows(folder, track)]
