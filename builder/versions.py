@@ -49,7 +49,7 @@ def parse_version(text: str) -> Version:
         )
     month = int(match["month"])
     if not 1 <= month <= 12:
-        raise VersionError(f"release version {text!r}: month {match['month']} is not 01-12")
+        raise VersionError(f"release version {text!r}: month {match['month']} is not 01-12 (expected YYYY.MM or YYYY.MM.N)")
     return Version(int(match["year"]), month, int(match["rerelease"] or 0))
 
 
