@@ -1,0 +1,114 @@
+"""The runner's parts on their own: the guard's arithmetic, prompt sources, the line format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from builder.dataset import read_dataset
+from mcb import app
+from runner.client import RetryPolicy, server_root
+from runner.guard import TRUNCATION_RATIO, check_after_reply, check_before_send, ollama_num_ctx
+from runner.prompts_source import PromptSource, PromptSourceError, load_cells, parse_source, select_cells
+from runner.records import AnswerLine, RecordError
+from tests.openai_standin import RunningStandIn, StandIn
+
+LINE = dict(
+    cell_id="us-2026-08-real-none", sample=0, status="ok", commentary="NVDA rose 4.2%.", error=None, failure=None,
+    model="m", server_model="m", temperature=0.0, max_tokens=100, num_ctx=None, n_tokens=97, prompt_tokens=110,
+    completion_tokens=20, finish_reason="stop", latency_s=0.5, attempts=1, release="2026.08",
+    finished_at="2026-08-31T00:00:00+00:00",
+)
+
+
+def test_the_seeds_ollama_cut_is_caught_as_truncation():
+    """The seed's 7,028-token prompt cut to Ollama's 4,096 default, and a full US prompt cut the same way."""
+    assert check_after_reply(7028, 4096, 200, None).failure == "truncated"
+    assert check_after_reply(5200, 4096, 200, None).failure == "truncated"
+
+
+def test_a_reply_that_read_the_whole_prompt_passes():
+    assert check_after_reply(5200, 5200, 200, None).passed
+    assert check_after_reply(5200, int(5200 * TRUNCATION_RATIO) + 1, 200, 32768).passed
+    assert check_after_reply(5200, None, None, None).passed, "unreported usage is unverified, not failed"
+
+
+def test_filling_the_whole_window_is_truncation():
+    assert check_after_reply(3000, 3500, 596, 4096).failure == "truncated"
+
+
+def test_a_prompt_that_cannot_fit_the_window_is_not_sent():
+    assert check_before_send(5200, 1024, 4096).failure == "too_long"
+    assert check_before_send(5200, 1024, 8192).passed
+    assert check_before_send(5200, 1024, None).passed
+
+
+def test_one_ollama_context_size_fits_the_largest_prompt_and_the_reply():
+    num_ctx = ollama_num_ctx([97, 5200, 425], 1024)
+    assert num_ctx % 1024 == 0 and num_ctx >= 5200 * 1.5 + 1024
+    assert ollama_num_ctx([], 100) == 1024
+
+
+def test_retry_after_from_the_server_wins_over_backoff():
+    policy = RetryPolicy(attempts=4, base_delay_s=2.0, max_delay_s=30.0)
+    assert [policy.delay(n, None) for n in (1, 2, 3)] == [2.0, 4.0, 8.0]
+    assert policy.delay(3, 0.0) == 0.0 and policy.delay(1, 500.0) == 30.0
+    with pytest.raises(ValueError, match="attempts"):
+        RetryPolicy(attempts=0)
+
+
+def test_ollama_native_endpoints_live_at_the_server_root():
+    assert server_root("http://localhost:11434/v1") == "http://localhost:11434"
+    assert server_root("http://localhost:11434/v1/") == "http://localhost:11434"
+
+
+def test_dataset_option_takes_a_folder_or_a_pinned_hub_repo(default_build):
+    assert parse_source(default_build) == PromptSource(folder=Path(default_build))
+    assert parse_source("org/market-claim-bench@2026.08") == PromptSource(repo="org/market-claim-bench", revision="2026.08")
+    assert parse_source("org/market-claim-bench") == PromptSource(repo="org/market-claim-bench")
+    with pytest.raises(PromptSourceError, match="neither an existing folder"):
+        parse_source("not a repo")
+
+
+def test_the_hub_path_reads_the_same_cells_as_the_folder(default_build):
+    """`load_dataset(repo, "prompts")` works on a local folder too, so the Hub code path runs offline."""
+    via_hub = load_cells(PromptSource(repo=str(default_build)))
+    assert via_hub == list(read_dataset(default_build).cells.values())
+
+
+def test_cell_globs_select_and_a_glob_matching_nothing_is_an_error(default_build):
+    cells = load_cells(parse_source(default_build))
+    assert [cell.cell_id for cell in select_cells(cells, "lisbon-*-real-*")] == [
+        f"lisbon-2026-02-real-{context}" for context in ("full", "sparse", "none", "probe")
+    ]
+    assert len(select_cells(cells, "us-*-full, us-*-none")) == 6
+    with pytest.raises(PromptSourceError, match="matches no cell"):
+        select_cells(cells, "mars-*")
+
+
+def test_an_ok_line_must_carry_text_and_a_failed_line_never_does():
+    AnswerLine(**LINE)
+    with pytest.raises(RecordError, match="non-empty commentary"):
+        AnswerLine(**{**LINE, "commentary": "  "})
+    with pytest.raises(RecordError, match="commentary null"):
+        AnswerLine(**{**LINE, "status": "failed", "failure": "empty", "error": "empty: no text"})
+    with pytest.raises(RecordError, match="failure kind"):
+        AnswerLine(**{**LINE, "status": "failed", "commentary": None, "failure": "oops", "error": "x"})
+
+
+def test_the_runners_output_passes_the_scorers_submission_validator(default_build, tmp_path):
+    """The check `mcb score` runs before scoring (extractors.submission), on a run with ok and failed lines."""
+    submission = pytest.importorskip("extractors.submission")
+    cells = read_dataset(default_build).cells
+    out = tmp_path / "run.jsonl"
+    broken = frozenset({cells["us-2026-08-damped-full"].prompt})
+    with RunningStandIn(StandIn(failing_prompts=broken, failing_mode="refusal")) as server:
+        result = CliRunner().invoke(app, ["run", "--model", "standin-model", "--base-url", server.base_url,
+                                          "--out", str(out), "--dataset", str(default_build), "--cells", "us-*"])
+    assert result.exit_code == 1
+    responses = submission.read_submission(out, set(cells))
+    assert len(responses) == 12
+    [failed] = [response for response in responses if response.failed]
+    assert failed.cell_id == "us-2026-08-damped-full" and failed.error.startswith("refusal")
