@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from builder.cli import register as register_builder
+from extractors.cli import register as register_extractors
 from runner.cli import register as register_runner
 
 app = typer.Typer(
@@ -14,6 +15,7 @@ app = typer.Typer(
     add_completion=False,
 )
 register_builder(app)
+register_extractors(app)
 register_runner(app)
 
 if __name__ == "__main__":

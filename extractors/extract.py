@@ -425,7 +425,7 @@ class _Sentence:
     def _rank_before_owner(self, segment: _Segment, start: int, end: int) -> bool:
         """A superlative before its subject ("The top performer, NVDA, ..."): only when nothing else intervenes."""
         gap = self.low(end, segment.names[0].start)
-        return bool(re.match(r"^[\s,:]*(?:was|were|is|of the \w+)?[\s,:]*$", gap))
+        return bool(re.match(r"^[\s,:]*(?:was|were|is|of the \w+)?[\s,:]*$", gap) or P.RANK_TO_NEXT_RE.match(gap))
 
     def _causal(self, start: int) -> _Proto:
         rest = self.clean[start:self.end]

@@ -1,0 +1,85 @@
+"""Baseline submissions, the scorer's canaries: they must score as their names say.
+
+- faithful: narrator prose from the shown panel, stating only what the cell's context shows
+  (declines under `none`, declines the interior question under `probe`). Should be all supported.
+- reciter: narrator prose from the true panel, whatever the cell. Should be recited wherever the
+  arms can tell reading from recall.
+- fabricator: prose with figures drawn at random (seeded). Should be almost all fabricated.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from builder.cells import Cell
+from builder.contexts import month_label
+from builder.narrator import TEMPLATES, narrate
+from builder.universes import get_universe
+from extractors.oracle import view_of
+from extractors.scoring_data import ScoringData
+from extractors.submission import Response
+
+DEFAULT_SEED = 2026
+# The fabricator's figures: prices scaled by a factor drawn from these bands around the true
+# first close (never within a few percent of it), volatility and session counts from wide ranges.
+FABRICATED_PRICE_FACTORS = ((0.45, 0.85), (1.15, 1.9))
+FABRICATED_VOLATILITY = (5, 140)
+
+
+def _template(cell: Cell, index: int) -> int:
+    return TEMPLATES[index % len(TEMPLATES)]
+
+
+def faithful(cell: Cell, data: ScoringData, index: int, rng: random.Random) -> str:
+    return narrate(data.shown(cell), scope=cell.context, template=_template(cell, index)).text
+
+
+def reciter(cell: Cell, data: ScoringData, index: int, rng: random.Random) -> str:
+    return narrate(data.true(cell), scope="full", template=_template(cell, index)).text
+
+
+def _fake_price(rng: random.Random, anchor: float) -> float:
+    low, high = rng.choice(FABRICATED_PRICE_FACTORS)
+    return anchor * rng.uniform(low, high)
+
+
+def fabricator(cell: Cell, data: ScoringData, index: int, rng: random.Random) -> str:
+    """Confident prose about every ticker with random levels, volatility and session counts."""
+    universe = get_universe(cell.market)
+    facts = view_of(data.true(cell)).facts
+    decimals = universe.price_decimals
+    symbol = universe.currency_symbol
+    sentences = [f"In {month_label(cell.month)} the group had an eventful month."]
+    for ticker, ticker_facts in facts.tickers.items():
+        anchor = ticker_facts.first_close
+        end, peak = _fake_price(rng, anchor), _fake_price(rng, anchor)
+        volatility = rng.randint(*FABRICATED_VOLATILITY)
+        sentences.append(
+            f"{ticker} ended the month at {symbol}{end:.{decimals}f} after peaking at {symbol}{max(end, peak) * 1.01:.{decimals}f}, "
+            f"with annualised volatility of {volatility}%."
+        )
+    return " ".join(sentences)
+
+
+Writer = Callable[[Cell, ScoringData, int, random.Random], str]
+BASELINES: dict[str, Writer] = {"faithful": faithful, "reciter": reciter, "fabricator": fabricator}
+
+
+@dataclass(frozen=True)
+class Baseline:
+    name: str
+    responses: list[Response]
+
+
+def baseline_submission(name: str, data: ScoringData, seed: int = DEFAULT_SEED) -> list[Response]:
+    """One response (sample 0) for every cell of `data`, in cell order."""
+    if name not in BASELINES:
+        raise ValueError(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
+    writer = BASELINES[name]
+    rng = random.Random(seed)
+    return [
+        Response(line=index + 1, cell_id=cell.cell_id, commentary=writer(cell, data, index, rng))
+        for index, cell in enumerate(data.cells.values())
+    ]

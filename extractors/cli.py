@@ -1,0 +1,110 @@
+"""`mcb extract`, `mcb score` and `mcb baseline`: parse arguments, call the library, print."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
+from extractors.extract import extract_claims
+from extractors.score import score_submission
+from extractors.scoring_data import load_scoring_data
+from extractors.submission import SubmissionError, read_submission, write_submission
+
+console = Console(stderr=True)
+EXIT_FAILED_LINES = 1
+EXIT_BAD_INPUT = 2
+
+
+def _paragraph(line: str) -> str:
+    """A JSONL line is a JSON string or plain text."""
+    stripped = line.strip()
+    if stripped.startswith('"'):
+        try:
+            value = json.loads(stripped)
+        except json.JSONDecodeError:
+            return line
+        return value if isinstance(value, str) else line
+    return line
+
+
+def extract_command(
+    text: Annotated[Optional[str], typer.Argument(help="Commentary text to decompose into claims.")] = None,
+    universe: Annotated[str, typer.Option(help="Universe whose names resolve to tickers: us or lisbon.")] = "us",
+    month: Annotated[Optional[str], typer.Option(help="YYYY-MM, to resolve dates like 'the 26th'.")] = None,
+    file: Annotated[Optional[Path], typer.Option("--file", help="Read paragraphs from this file.")] = None,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="One paragraph per line in, one JSON list per line out.")] = False,
+) -> None:
+    """Print the claims in TEXT (or in --file) as JSON."""
+    if (text is None) == (file is None):
+        console.print("give TEXT or --file FILE (not both)")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if file is not None and not jsonl:
+        print(json.dumps([c.to_dict() for c in extract_claims(file.read_text(encoding="utf-8"), universe, month)], ensure_ascii=False, indent=2))
+        return
+    if file is not None:
+        for line in file.read_text(encoding="utf-8").splitlines():
+            claims = extract_claims(_paragraph(line), universe, month) if line.strip() else []
+            print(json.dumps([c.to_dict() for c in claims], ensure_ascii=False))
+        return
+    print(json.dumps([c.to_dict() for c in extract_claims(text, universe, month)], ensure_ascii=False, indent=2))
+
+
+def score_command(
+    submission: Annotated[Path, typer.Argument(help="Submission JSONL: cell_id, commentary, sample, status, error.")],
+    model: Annotated[str, typer.Option(help="Model name recorded in summary.json.")],
+    out: Annotated[Path, typer.Option(help="Folder for claims.jsonl, cells.csv and summary.json.")],
+    dataset: Annotated[Optional[Path], typer.Option(help="Built dataset folder (default build/market-claim-bench, else built in memory).")] = None,
+) -> None:
+    """Validate and score a submission; exit 2 on bad input (nothing written), 1 if it has failed lines."""
+    try:
+        data = load_scoring_data(dataset)
+    except FileNotFoundError as error:
+        console.print(str(error))
+        raise typer.Exit(EXIT_BAD_INPUT) from error
+    if not submission.exists():
+        console.print(f"{submission}: no such file")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    try:
+        responses = read_submission(submission, set(data.cells))
+    except SubmissionError as error:
+        console.print(f"{submission}: not scored, nothing written:\n{error}", highlight=False)
+        raise typer.Exit(EXIT_BAD_INPUT) from error
+    result = score_submission(responses, data, model=model)
+    written = result.write(out)
+    overall = result.summary["overall"]
+    console.print(
+        f"{model}: {overall['claims']} claims in {result.summary['cells_answered']}/{result.summary['cells']} cells; "
+        f"supported {overall['supported']}, recited {overall['recited']}, refuted {overall['refuted']}, "
+        f"unverifiable {overall['unverifiable']}, causal {overall['causal']}; failures {result.failures}",
+        highlight=False,
+    )
+    for path in written:
+        console.print(f"wrote {path}", highlight=False)
+    if result.failures:
+        raise typer.Exit(EXIT_FAILED_LINES)
+
+
+def baseline_command(
+    name: Annotated[str, typer.Argument(help=f"One of: {', '.join(BASELINES)}.")],
+    out: Annotated[Path, typer.Option(help="Submission JSONL to write.")],
+    dataset: Annotated[Optional[Path], typer.Option(help="Built dataset folder (default build/market-claim-bench, else in memory).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed for the fabricator's random figures.")] = DEFAULT_SEED,
+) -> None:
+    """Write a baseline submission (a canary for the scorer) for every cell."""
+    if name not in BASELINES:
+        console.print(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    data = load_scoring_data(dataset)
+    count = write_submission(baseline_submission(name, data, seed), out)
+    console.print(f"wrote {count} lines to {out}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("extract")(extract_command)
+    app.command("score")(score_command)
+    app.command("baseline")(baseline_command)
