@@ -59,11 +59,18 @@ def _read_toml(name: str) -> dict:
 
 
 def field_docs(config: str, schema: pa.Schema | None, descriptions: Mapping[str, Mapping[str, str]]) -> list[FieldDoc]:
-    """One row per field of the written table, described from `cards/fields.toml` when it can be."""
+    """One row per field of the written table: `cards/fields.toml` [config], field metadata, then [common]."""
     if schema is None:
         return []
     own, common = descriptions.get(config, {}), descriptions.get("common", {})
-    return [FieldDoc(f.name, str(f.type), own.get(f.name) or common.get(f.name) or UNDESCRIBED) for f in schema]
+    return [FieldDoc(f.name, str(f.type), own.get(f.name) or _metadata_description(f) or common.get(f.name) or UNDESCRIBED)
+            for f in schema]
+
+
+def _metadata_description(field: pa.Field) -> str | None:
+    """A config may describe its own fields: `pa.field(name, type, metadata={"description": ...})`."""
+    value = (field.metadata or {}).get(b"description")
+    return value.decode("utf-8") if value else None
 
 
 def _panel_entry(panel, prices_file: Path | None, provenance: Mapping[str, Mapping]) -> dict:
