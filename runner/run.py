@@ -23,6 +23,7 @@ from runner.records import AnswerLine
 from runner.results_file import (
     Existing,
     LineAppender,
+    ResultsFileError,
     check_compatible,
     read_existing,
     supersede,
@@ -49,7 +50,7 @@ class RunSettings:
 
     def __post_init__(self) -> None:
         checks = [
-            (bool(self.model.strip()), f"--model must not be empty"),
+            (bool(self.model.strip()), "--model must not be empty"),
             (self.samples >= 1, f"--samples must be at least 1, got {self.samples}"),
             (self.max_tokens >= 1, f"--max-tokens must be at least 1, got {self.max_tokens}"),
             (self.concurrency >= 1, f"--concurrency must be at least 1, got {self.concurrency}"),
@@ -95,6 +96,17 @@ class RunReport:
         return self.failed > 0
 
 
+def check_release(existing: Existing, out: Path, cells: list[Cell]) -> None:
+    """A file answered on one dataset release is not resumed against another's prompts."""
+    releases = {cell.cell_id: cell.release for cell in cells}
+    for line in existing.lines.values():
+        if line.cell_id in releases and line.release != releases[line.cell_id]:
+            raise ResultsFileError(
+                f"{out}: cell {line.cell_id} sample {line.sample} was answered on release {line.release}, "
+                f"the dataset is release {releases[line.cell_id]}; write to another --out"
+            )
+
+
 def plan_run(cells: list[Cell], samples: int, existing: Existing) -> Plan:
     todo, skipped, retried = [], 0, 0
     for cell in cells:
@@ -118,6 +130,7 @@ def execute_run(
     out = Path(settings.out)
     existing = read_existing(out)
     check_compatible(existing, out, settings.compat())
+    check_release(existing, out, cells)
     plan = plan_run(cells, settings.samples, existing)
     if on_start:
         on_start(len(plan.todo), plan.skipped)
