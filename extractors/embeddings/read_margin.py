@@ -1,10 +1,19 @@
 """The semantic read margin: is a response closer in meaning to the month it was shown, or the real one?
 
 The number parser only sees figures; "tech rallied while banks lagged" carries the true month's
-story with none. So each response on a perturbed arm is embedded and compared with the narrator's
-direction-rich prose (scope `full`, figures and all, every template) on the shown panel and on the
-true panel. margin = mean cosine to the shown prose - mean cosine to the true prose: positive means
-closer to what it was shown (read), negative closer to what really happened (recalled).
+story with none. So each response on a perturbed arm is compared with the narrator's direction-rich
+prose (scope `full`, figures and all, every template) on the shown panel and on the true panel:
+margin = cosine to the shown prose - cosine to the true prose. Positive means closer to what it was
+shown (read), negative closer to what really happened (recalled).
+
+Why clauses, not whole paragraphs: a paragraph embedding is dominated by wording, so two templates
+of the same month sit further apart than the shown and true prose of one template, and the margin
+drowns in style (measured: faithful baseline +0.003, p = 0.31 at paragraph level). So texts are cut
+into clauses (sentences split at commas, colons, semicolons, "while" and "and"); each response clause
+is matched with its nearest narrator clause on each side, and the margin is the mean over clauses of
+(nearest shown - nearest true). Style cancels because both sides carry every template. A clause near
+neither side (best cosine below ON_TOPIC_MIN, e.g. a refusal) says nothing about the month and is left
+out; a response with no on-topic clause has no margin.
 
 Responses are averaged per cell (samples of one cell are not independent) and the cell means are
 tested against zero with a seeded paired permutation test: under the null, "shown" and "true" are
@@ -15,6 +24,7 @@ On the `real` arm the two panels are one object and the margin is zero by constr
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -35,11 +45,17 @@ DEFAULT_SEED = 0
 EXACT_LIMIT = 16
 TIE_TOLERANCE = 1e-12
 SUMMARY_KEY = "semantic_read_margin"
+# A response clause whose nearest narrator clause (either side) is below this cosine is off topic.
+ON_TOPIC_MIN = 0.5
+MIN_CLAUSE_WORDS = 2
+# Sentence ends: punctuation then a capital; "Aug. 14" and "8.4%" stay whole.
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+CLAUSE_BREAK = re.compile(r",\s+|:\s+|;\s+|\s+while\s+|\s+and\s+")
 
 
 @dataclass(frozen=True)
 class ResponseMargin:
-    """One response's similarity to the shown and the true narration, and their difference."""
+    """One response's margin: None when no clause of it is about the month (e.g. a refusal)."""
 
     cell_id: str
     sample: int
@@ -47,12 +63,7 @@ class ResponseMargin:
     month: str
     arm: str
     context: str
-    to_shown: float
-    to_true: float
-
-    @property
-    def margin(self) -> float:
-        return self.to_shown - self.to_true
+    margin: float | None
 
 
 @dataclass(frozen=True)
@@ -82,7 +93,8 @@ class ReadMargin:
     permutations: int = DEFAULT_PERMUTATIONS
     exact: bool = False
     seed: int = DEFAULT_SEED
-    reference: str = f"narrator prose, scope {REFERENCE_SCOPE}, templates {list(TEMPLATES)}"
+    off_topic: int = 0
+    reference: str = f"narrator prose (scope {REFERENCE_SCOPE}, templates {list(TEMPLATES)}), nearest clause per side"
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -106,6 +118,16 @@ def answered(records: Iterable[object]) -> list[tuple[str, int, str]]:
     return out
 
 
+def sentences(text: str) -> list[str]:
+    return [part.strip() for part in SENTENCE_BREAK.split(text.strip()) if part.strip()]
+
+
+def clauses(text: str) -> list[str]:
+    """The units compared: clauses of at least MIN_CLAUSE_WORDS words, in order."""
+    return [clause.strip() for sentence in sentences(text) for clause in CLAUSE_BREAK.split(sentence)
+            if len(clause.split()) >= MIN_CLAUSE_WORDS]
+
+
 def reference_texts(dataset: BuiltDataset, market: str, month: str, arm: str) -> tuple[list[str], list[str]]:
     """The narrator's full-scope prose on the shown and on the true panel, one text per template."""
     shown = dataset.panel(market, month, arm)
@@ -114,9 +136,32 @@ def reference_texts(dataset: BuiltDataset, market: str, month: str, arm: str) ->
             [narrate(truth, REFERENCE_SCOPE, template).text for template in TEMPLATES])
 
 
+def clause_margin(response: np.ndarray, shown: np.ndarray, truth: np.ndarray) -> float | None:
+    """Mean over on-topic response clauses of (nearest shown clause - nearest true clause) cosine."""
+    if response.size == 0:
+        return None
+    nearest_shown = (response @ shown.T).max(axis=1)
+    nearest_true = (response @ truth.T).max(axis=1)
+    on_topic = np.maximum(nearest_shown, nearest_true) >= ON_TOPIC_MIN
+    if not on_topic.any():
+        return None
+    return float(np.mean(nearest_shown[on_topic] - nearest_true[on_topic]))
+
+
+def _encode_groups(encoder: Encoder, groups: list[list[str]], progress: bool, description: str) -> list[np.ndarray]:
+    """Encode many lists of texts in one call (one progress bar), split back per list."""
+    flat = [text for group in groups for text in group]
+    vectors = encoder.encode(flat, progress=progress, description=description) if flat else np.zeros((0, 0))
+    out, start = [], 0
+    for group in groups:
+        out.append(vectors[start:start + len(group)] if group else np.zeros((0, 0), dtype=np.float32))
+        start += len(group)
+    return out
+
+
 def response_margins(records: Iterable[object], dataset: BuiltDataset, encoder: Encoder,
                      progress: bool = False) -> list[ResponseMargin]:
-    """The margin of every answered response on a perturbed arm."""
+    """The margin of every answered response on a perturbed arm (None when nothing is on topic)."""
     rows = []
     for cell_id, sample, commentary in answered(records):
         cell = dataset.cells.get(cell_id)
@@ -127,20 +172,19 @@ def response_margins(records: Iterable[object], dataset: BuiltDataset, encoder: 
     if not rows:
         return []
     panels = sorted({(cell.market, cell.month, cell.arm) for cell, _, _ in rows})
-    references = {key: reference_texts(dataset, *key) for key in panels}
-    reference_list = [text for key in panels for side in references[key] for text in side]
-    reference_vectors = encoder.encode(reference_list, progress=progress, description="encoding narrator prose")
-    width = len(TEMPLATES)
-    centroids: dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray]] = {}
-    for index, key in enumerate(panels):
-        block = reference_vectors[index * 2 * width:(index + 1) * 2 * width]
-        centroids[key] = (block[:width].mean(axis=0), block[width:].mean(axis=0))
-    vectors = encoder.encode([commentary for _, _, commentary in rows], progress=progress, description="encoding responses")
+    reference_groups = []
+    for key in panels:
+        shown_texts, true_texts = reference_texts(dataset, *key)
+        reference_groups.append([clause for text in shown_texts for clause in clauses(text)])
+        reference_groups.append([clause for text in true_texts for clause in clauses(text)])
+    encoded = _encode_groups(encoder, reference_groups, progress, "encoding narrator prose")
+    references = {key: (encoded[2 * index], encoded[2 * index + 1]) for index, key in enumerate(panels)}
+    responses = _encode_groups(encoder, [clauses(commentary) for _, _, commentary in rows], progress, "encoding responses")
     margins = []
-    for (cell, sample, _), vector in zip(rows, vectors):
-        shown, truth = centroids[(cell.market, cell.month, cell.arm)]
+    for (cell, sample, _), vectors in zip(rows, responses):
+        shown, truth = references[(cell.market, cell.month, cell.arm)]
         margins.append(ResponseMargin(cell.cell_id, sample, cell.market, cell.month, cell.arm, cell.context,
-                                      float(vector @ shown), float(vector @ truth)))
+                                      clause_margin(vectors, shown, truth)))
     return margins
 
 
@@ -183,6 +227,8 @@ def cell_means(margins: Iterable[ResponseMargin]) -> dict[str, float]:
     """Mean margin per cell over its samples, cells in sorted order."""
     sums: dict[str, list[float]] = {}
     for row in margins:
+        if row.margin is None:
+            continue
         sums.setdefault(row.cell_id, []).append(row.margin)
     return {cell: float(np.mean(values)) for cell, values in sorted(sums.items())}
 
@@ -205,7 +251,9 @@ def summarise(margins: Sequence[ResponseMargin], model: str, permutations: int =
         per_arm[arm], per_arm_p[arm] = test.mean, test.p_value
     contexts = sorted(set(context_of.values()))
     per_context = {context: _mean([v for cell, v in per_cell.items() if context_of[cell] == context]) for context in contexts}
+    off_topic = sum(1 for row in margins if row.margin is None)
     return ReadMargin(model=model, overall=overall.mean, p_value=overall.p_value, n=overall.n, responses=len(margins),
+                      off_topic=off_topic,
                       per_arm=per_arm, per_arm_p_value=per_arm_p, per_context=per_context, per_cell=per_cell,
                       permutations=overall.permutations, exact=overall.exact, seed=seed)
 
