@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from builder.dataset import BuiltDataset, read_dataset
+from extractors.scoring_data import ScoringData, from_folder
+from extractors.submission import Response
 from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_claims
 from leaderboard.store import ModelMeta, ResultsStore, StoredBundle, SubmissionRecord, content_hash, submission_id
 
@@ -62,24 +63,6 @@ class SubmissionRejected(ValueError):
 
 
 @dataclass(frozen=True)
-class SubmissionLine:
-    """One parsed JSONL line."""
-
-    line: int
-    cell_id: str
-    commentary: str
-    sample: int = 0
-    status: str = "ok"
-    error: str = ""
-
-    def to_dict(self) -> dict:
-        out = {"cell_id": self.cell_id, "commentary": self.commentary, "sample": self.sample, "status": self.status}
-        if self.status == "failed":
-            out["error"] = self.error
-        return out
-
-
-@dataclass(frozen=True)
 class SubmitOutcome:
     """What the Submit tab shows: `scored`, `duplicate` (already stored) or `rejected` with why."""
 
@@ -93,7 +76,7 @@ class SubmitOutcome:
 class Datasets:
     """The dataset versions submissions may answer, by release (e.g. 2026.08)."""
 
-    by_release: Mapping[str, BuiltDataset] = field(default_factory=dict)
+    by_release: Mapping[str, ScoringData] = field(default_factory=dict)
 
     @property
     def releases(self) -> list[str]:
@@ -103,7 +86,7 @@ class Datasets:
     def latest(self) -> str | None:
         return self.releases[0] if self.by_release else None
 
-    def get(self, release: str) -> BuiltDataset:
+    def get(self, release: str) -> ScoringData:
         if release not in self.by_release:
             raise KeyError(f"unknown dataset version {release!r}; known: {', '.join(self.releases) or 'none'}")
         return self.by_release[release]
@@ -111,9 +94,9 @@ class Datasets:
 
 def load_datasets(folders: Sequence[Path]) -> Datasets:
     """Read built dataset folders; each carries its release in its cells."""
-    found: dict[str, BuiltDataset] = {}
+    found: dict[str, ScoringData] = {}
     for folder in folders:
-        dataset = read_dataset(Path(folder))
+        dataset = from_folder(Path(folder))
         releases = {cell.release for cell in dataset.cells.values()}
         if len(releases) != 1:
             raise ValueError(f"{folder} holds releases {sorted(releases)}; expected exactly one")
@@ -169,7 +152,7 @@ def _line_of_offset(raw: bytes, offset: int) -> int:
     return raw.count(b"\n", 0, offset) + 1
 
 
-def parse_lines(raw: bytes, dataset: BuiltDataset) -> list[SubmissionLine]:
+def parse_lines(raw: bytes, dataset: ScoringData) -> list[Response]:
     """Parse and check every line; raise SubmissionRejected listing all problems found."""
     if len(raw) > MAX_SUBMISSION_BYTES:
         raise SubmissionRejected([Problem(f"file is {len(raw):,} bytes; the limit is {MAX_SUBMISSION_BYTES:,}")])
@@ -179,7 +162,7 @@ def parse_lines(raw: bytes, dataset: BuiltDataset) -> list[SubmissionLine]:
         raise SubmissionRejected([Problem(f"not UTF-8 (byte 0x{raw[error.start]:02x} at offset {error.start})",
                                           line=_line_of_offset(raw, error.start))]) from error
     problems: list[Problem] = []
-    lines: list[SubmissionLine] = []
+    lines: list[Response] = []
     seen: dict[tuple[str, int], int] = {}
     for number, source in enumerate(text.splitlines(), start=1):
         if not source.strip():
@@ -219,7 +202,7 @@ def parse_lines(raw: bytes, dataset: BuiltDataset) -> list[SubmissionLine]:
             problems.append(Problem(f"duplicate of line {seen[key]} (same cell_id and sample)", number, "cell_id"))
             continue
         seen[key] = number
-        lines.append(SubmissionLine(number, cell_id, commentary, sample, status, error if status == "failed" else ""))
+        lines.append(Response(number, cell_id, commentary, sample, status, error if status == "failed" else ""))
     if not lines and not problems:
         problems.append(Problem("the file holds no submission lines"))
     if problems:
@@ -237,14 +220,14 @@ def parse_lines(raw: bytes, dataset: BuiltDataset) -> list[SubmissionLine]:
     return lines
 
 
-Scorer = Callable[[Sequence[SubmissionLine], BuiltDataset], Mapping[str, bytes]]
+Scorer = Callable[[Sequence[Response], ScoringData], Mapping[str, bytes]]
 
 
-def score_with_extractors(lines: Sequence[SubmissionLine], dataset: BuiltDataset) -> dict[str, bytes]:
-    """Score exactly as `mcb score` does and return its three output files."""
+def score_with_extractors(lines: Sequence[Response], dataset: ScoringData) -> dict[str, bytes]:
+    """Score exactly as `mcb score` does (the same library call) and return its three output files."""
     from extractors.score import score_submission
 
-    result = score_submission([line.to_dict() for line in lines], dataset)
+    result = score_submission(lines, dataset)
     with tempfile.TemporaryDirectory(prefix="mcb-score-") as folder:
         result.write(Path(folder))
         return {name: (Path(folder) / name).read_bytes() for name in SCORE_FILES}

@@ -1,0 +1,406 @@
+"""The Gradio 6 app: a view over the results store and library calls, nothing computed here.
+
+Tabs: Leaderboard (ranked, filtered, CSV), Cells (every cell of one model), Read one (the
+commentary with every claim highlighted by verdict), Panels (shown vs true path), Submit, About.
+Every piece of user-supplied text reaches the page either through a text-typed component or
+through `html.escape`: a model named `<script>` is shown, never run.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import gradio as gr
+import pandas as pd
+
+from leaderboard.columns import COLUMNS, DEFAULT_SHOWN, HIDEABLE, datatypes, selected_columns
+from leaderboard.ranking import CUTOFF_CHOICES, SIZE_CHOICES, BoardFilter, cell_table, cells_frame, rank
+from leaderboard.store import ResultsStore, SubmissionRecord
+from leaderboard.submit import MAX_SUBMISSION_BYTES, Datasets, Scorer, make_meta, score_with_extractors, submit
+
+# Verdict detail (and the two text kinds) -> highlight colour.
+VERDICT_COLOURS: dict[str, str] = {
+    "supported": "#b2f2bb",
+    "recited": "#d0bfff",
+    "approx_supported": "#fff3bf",
+    "approx_recited": "#ffd8a8",
+    "sign_only": "#ffc9c9",
+    "fabricated": "#ff8787",
+    "unverifiable": "#dee2e6",
+    "causal": "#a5d8ff",
+    "refusal": "#c3fae8",
+}
+CSS = """
+.mcb-commentary { line-height: 2.1; font-size: 1.02rem; white-space: pre-wrap; }
+.mcb-claim { border-radius: 4px; padding: 1px 3px; }
+.mcb-claim sup { font-size: 0.7rem; color: #333; margin-left: 3px; }
+.mcb-legend span { display: inline-block; margin: 2px 8px 2px 0; padding: 1px 6px; border-radius: 4px; }
+"""
+BOARD_MAX_HEIGHT = 640
+CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text")
+CACHE_SUBMISSIONS = 64
+
+
+@dataclass
+class LeaderboardService:
+    """The store and datasets behind the app, with caches keyed on the set of stored ids."""
+
+    store: ResultsStore
+    datasets: Datasets
+    scorer: Scorer = score_with_extractors
+    _snapshot: tuple[tuple[str, ...], list[SubmissionRecord], pd.DataFrame] | None = field(default=None, init=False, repr=False)
+    _boards: dict[tuple, pd.DataFrame] = field(default_factory=dict, init=False, repr=False)
+    _details: dict[str, tuple[dict, list[dict]]] = field(default_factory=dict, init=False, repr=False)
+    _downloads: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="mcb-board-")), init=False, repr=False)
+
+    def version(self) -> str:
+        """A token that changes whenever a submission is stored."""
+        self.store.refresh()
+        return str(hash(tuple(self.store.ids())))
+
+    def snapshot(self) -> tuple[list[SubmissionRecord], pd.DataFrame]:
+        self.store.refresh()
+        ids = tuple(self.store.ids())
+        if self._snapshot is None or self._snapshot[0] != ids:
+            records = [self.store.record(sid) for sid in ids]
+            frame = cells_frame((r, self.store.aggregate(r.id)) for r in records)
+            self._snapshot = (ids, records, frame)
+            self._boards.clear()
+        return self._snapshot[1], self._snapshot[2]
+
+    def board(self, chosen: BoardFilter) -> pd.DataFrame:
+        records, frame = self.snapshot()
+        if chosen not in self._boards:
+            self._boards[chosen] = rank(records, frame, chosen)
+        return self._boards[chosen]
+
+    def model_choices(self) -> list[tuple[str, str]]:
+        records, _ = self.snapshot()
+        ordered = sorted(records, key=lambda r: (r.meta.name.casefold(), r.release, r.id))
+        return [(f"{r.meta.name} · {r.meta.revision} · {r.release} · {r.id[:8]}", r.id) for r in ordered]
+
+    def record(self, sid: str) -> SubmissionRecord:
+        return self.store.record(sid)
+
+    def details(self, sid: str) -> tuple[dict, list[dict]]:
+        """(lines by (cell_id, sample), claim rows) of one submission, cached."""
+        if sid not in self._details:
+            if len(self._details) >= CACHE_SUBMISSIONS:
+                self._details.pop(next(iter(self._details)))
+            lines = {}
+            for text in self.store.submission_text(sid).splitlines():
+                if text.strip():
+                    item = json.loads(text)
+                    lines[(item["cell_id"], int(item.get("sample", 0)))] = item
+            claims = [json.loads(row) for row in self.store.score_file(sid, "claims.jsonl").decode("utf-8").splitlines() if row.strip()]
+            self._details[sid] = (lines, claims)
+        return self._details[sid]
+
+    def write_csv(self, table: pd.DataFrame) -> str:
+        path = self._downloads / "market-claim-bench-leaderboard.csv"
+        table.to_csv(path, index=False)
+        return str(path)
+
+
+# ---- pure rendering helpers (tested without a browser) ----
+
+def _fmt(value) -> str:
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def locate_spans(commentary: str, claims: list[dict]) -> list[tuple[int, int, dict]]:
+    """Each claim's character span: the scorer's offsets when given, else its text found in order."""
+    spans, cursor = [], 0
+    for claim in claims:
+        start, end = claim.get("start"), claim.get("end")
+        if not (isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(commentary)):
+            text = claim.get("text") or ""
+            start = commentary.find(text, cursor) if text else -1
+            if start < 0 and text:
+                start = commentary.find(text)
+            end = start + len(text)
+        if start >= 0 and end > start:
+            spans.append((start, end, claim))
+            cursor = end
+    return sorted(spans, key=lambda s: (s[0], -s[1]))
+
+
+def claim_kind(claim: dict) -> str:
+    return claim.get("metric") if claim.get("metric") in ("causal", "refusal") else claim.get("detail") or "unverifiable"
+
+
+def highlight_html(commentary: str, claims: list[dict]) -> str:
+    """The commentary, escaped, with each claim span marked in its verdict's colour and its shown
+    and true values beside it. Overlapping spans keep the first; every claim is still in the table."""
+    parts, position = [], 0
+    for start, end, claim in locate_spans(commentary, claims):
+        if start < position:
+            continue
+        kind = claim_kind(claim)
+        parts.append(html.escape(commentary[position:start]))
+        note = f"{kind}: shown {_fmt(claim.get('shown_value'))} · true {_fmt(claim.get('true_value'))}"
+        parts.append(
+            f'<mark class="mcb-claim" data-verdict="{html.escape(kind)}" style="background:{VERDICT_COLOURS.get(kind, "#eee")}" '
+            f'title="{html.escape(note)}">{html.escape(commentary[start:end])}'
+            f"<sup>{html.escape(note)}</sup></mark>"
+        )
+        position = end
+    parts.append(html.escape(commentary[position:]))
+    return "".join(parts)
+
+
+def legend_html() -> str:
+    return '<div class="mcb-legend">' + "".join(
+        f'<span style="background:{colour}">{html.escape(kind)}</span>' for kind, colour in VERDICT_COLOURS.items()
+    ) + "</div>"
+
+
+def read_one_html(service: LeaderboardService, sid: str | None, cell_id: str | None) -> tuple[str, pd.DataFrame]:
+    empty = pd.DataFrame(columns=list(CLAIM_COLUMNS))
+    if not sid or not cell_id:
+        return "<p>Pick a model and a cell.</p>", empty
+    lines, claims = service.details(sid)
+    cell_claims = [c for c in claims if c.get("cell_id") == cell_id]
+    samples = sorted({s for (cid, s) in lines if cid == cell_id})
+    blocks = [legend_html()]
+    if not samples:
+        blocks.append(f"<p><em>No answer was submitted for {html.escape(cell_id)}.</em></p>")
+    for sample in samples:
+        line = lines[(cell_id, sample)]
+        heading = f"<h4>{html.escape(cell_id)} · sample {sample}</h4>"
+        if line.get("status", "ok") == "failed":
+            blocks.append(heading + f"<p><strong>failed call</strong>: {html.escape(str(line.get('error', '')))}</p>")
+            continue
+        mine = [c for c in cell_claims if int(c.get("sample", 0) or 0) == sample]
+        body = highlight_html(line.get("commentary", ""), mine)
+        count = f"<p>{len(mine)} claim(s)" + (" — no claims extracted" if not mine else "") + "</p>"
+        blocks.append(heading + f'<div class="mcb-commentary" id="mcb-commentary-{sample}">{body}</div>' + count)
+    table = pd.DataFrame([{k: _fmt(c.get(k)) if k in ("shown_value", "true_value") else c.get(k) for k in CLAIM_COLUMNS} for c in cell_claims],
+                         columns=list(CLAIM_COLUMNS))
+    return "".join(blocks), table.astype(str) if not table.empty else empty
+
+
+def panel_frame(service: LeaderboardService, release: str, market: str, ticker: str, arm: str) -> pd.DataFrame:
+    """Shown and true closes of one ticker, long form for a line plot (the seed's two panels)."""
+    dataset = service.datasets.get(release)
+    cells = [c for c in dataset.cells.values() if c.market == market]
+    if not cells:
+        return pd.DataFrame(columns=["date", "close", "panel"])
+    month = cells[0].month
+    frames = []
+    for label, which in ((f"shown ({arm})", arm), ("true (real)", "real")):
+        bars = dataset.panel(market, month, which).bars
+        bars = bars[bars["ticker"] == ticker][["date", "close"]].copy()
+        bars["panel"] = label
+        frames.append(bars)
+    frame = pd.concat(frames, ignore_index=True)
+    frame["date"] = pd.to_datetime(frame["date"])
+    return frame
+
+
+def tickers_of(service: LeaderboardService, release: str, market: str) -> list[str]:
+    dataset = service.datasets.get(release)
+    months = sorted({c.month for c in dataset.cells.values() if c.market == market})
+    return sorted(dataset.panel(market, months[0], "real").tickers) if months else []
+
+
+def submissions_table(service: LeaderboardService) -> pd.DataFrame:
+    records, _ = service.snapshot()
+    rows = [{"submission": r.id, "model": r.meta.name, "revision": r.meta.revision, "release": r.release,
+             "status": r.status, "failures": r.failures, "lines": r.lines, "submitted": r.submitted_at} for r in records]
+    frame = pd.DataFrame(rows, columns=["submission", "model", "revision", "release", "status", "failures", "lines", "submitted"])
+    return frame.sort_values("submitted", ascending=False, kind="stable").reset_index(drop=True)
+
+
+ABOUT = """
+## Read, or remembered?
+
+A language model asked to comment on a month of prices can write a confident, accurate paragraph
+without reading a number it was given. Grading against the data cannot tell reading from recall;
+**changing the data can**. Every cell hands the model one of three panels — `real`, `inverted`
+(every daily return's sign flipped) or `damped` (every daily return shrunk to a quarter) — under
+one of four contexts (`full` table, `sparse` endpoints, `none`, `probe`). Each extracted claim is
+computed twice, against the panel shown and against the truth:
+
+| verdict | meaning |
+|---|---|
+| supported | exact against the shown panel: it read the data |
+| recited | wrong about the input, right about real history: from memory |
+| refuted | neither (detail: approx_supported, approx_recited, sign_only, fabricated) |
+| unverifiable | no oracle: unknown tickers, nothing to compute |
+
+**Read rate** = supported ÷ checkable claims on the perturbed arms only: on the `real` arm a read
+claim and a recited one are the same number. Rates exclude unverifiable claims; a selection with
+nothing checkable shows "—", not 0. Intervals are 95% percentile bootstraps over cells (seeded).
+Causal claims are counted in their own column, never dropped. *Declines* is the share of
+`none`/`probe` answers that correctly decline (under `none`: a refusal and no figure; under
+`probe`: a refusal of the interior question).
+
+### What it does not show
+- **The extractor's recall is measured, not assumed** — on paraphrase corpora with known answers,
+  per slice (`mcb recall`). A figure from one corpus is a ceiling, not a guarantee: real commentary
+  may phrase claims the parser has never seen, and an unseen claim is neither credited nor blamed.
+- Inversion cannot probe magnitudes (|−r| = |r|); that is what `damped` is for.
+- Coverage is only meaningful under `full`; elsewhere the column is empty.
+- A model that memorised nothing about the month cannot recite it: "did not recite" and "had
+  nothing to recite" look the same. The knowledge-cutoff filter separates them.
+- Failed calls are failures, listed in their own column, never empty commentary.
+"""
+
+
+def build_app(service: LeaderboardService) -> gr.Blocks:
+    """Assemble the Blocks. Initial values are computed once here; page loads only refresh when
+    the store changed since (a version token held in session state)."""
+    records, frame = service.snapshot()
+    initial_board = service.board(BoardFilter())
+    default_columns = selected_columns(DEFAULT_SHOWN)
+    markets = sorted(frame["market"].unique().tolist()) if not frame.empty else []
+    releases = service.datasets.releases
+    default_release = releases[0] if releases else None
+    release_markets = sorted({c.market for c in service.datasets.get(default_release).cells.values()}) if default_release else []
+    choices = service.model_choices()
+
+    def board_view(market, arm, context, size, cutoff, search, columns):
+        chosen = BoardFilter(tuple(market or ()), tuple(arm or ()), tuple(context or ()), size or "all",
+                             cutoff or "all", search or "")
+        names = selected_columns(columns or [])
+        table = service.board(chosen)[names]
+        return gr.update(value=table, headers=names, datatype=datatypes(names)), service.write_csv(table)
+
+    with gr.Blocks(title="market-claim-bench leaderboard", analytics_enabled=False) as demo:
+        version = gr.State(service.version())
+        gr.Markdown("# market-claim-bench — read, or remembered?\nModels ranked by how often their claims match "
+                    "the **perturbed** prices they were shown. Every cell, every claim, with 95% bootstrap intervals.")
+        with gr.Tabs():
+            with gr.Tab("Leaderboard", id="board"):
+                with gr.Row():
+                    market = gr.CheckboxGroup(markets, label="market", elem_id="filter-market")
+                    arm = gr.CheckboxGroup(["real", "inverted", "damped"], label="arm", elem_id="filter-arm")
+                    context = gr.CheckboxGroup(["full", "sparse", "none", "probe"], label="context", elem_id="filter-context")
+                with gr.Row():
+                    size = gr.Dropdown(list(SIZE_CHOICES), value="all", label="model size", elem_id="filter-size")
+                    cutoff = gr.Dropdown(list(CUTOFF_CHOICES), value="all", label="knowledge cutoff vs the cell's month",
+                                         elem_id="filter-cutoff")
+                    search = gr.Textbox(label="search models", placeholder="name or revision", elem_id="filter-search")
+                columns = gr.CheckboxGroup(list(HIDEABLE), value=list(DEFAULT_SHOWN), label="columns", elem_id="columns")
+                table = gr.Dataframe(initial_board[default_columns], headers=default_columns, datatype=datatypes(default_columns),
+                                     interactive=False, max_height=BOARD_MAX_HEIGHT, elem_id="board", label="ranking",
+                                     show_search="none", wrap=False)
+                download = gr.DownloadButton("Download CSV of what is shown", value=service.write_csv(initial_board[default_columns]),
+                                             elem_id="download-csv", size="sm")
+                filters = [market, arm, context, size, cutoff, search, columns]
+                for control in (market, arm, context, size, cutoff, columns):
+                    control.change(board_view, filters, [table, download], show_progress="hidden")
+                search.submit(board_view, filters, [table, download], show_progress="hidden")
+                search.change(board_view, filters, [table, download], show_progress="hidden")
+                gr.Markdown("\n".join(f"- **{c.name}** — {c.help}" for c in COLUMNS if c.help), elem_id="column-help")
+
+            with gr.Tab("Cells", id="cells"):
+                cells_model = gr.Dropdown(choices, label="model", elem_id="cells-model")
+                cells_table = gr.Dataframe(interactive=False, elem_id="cells-table", label="every cell, answered or not",
+                                           max_height=BOARD_MAX_HEIGHT, datatype="str")
+                cells_model.change(lambda sid: cell_table(service.snapshot()[1], sid) if sid else None, cells_model, cells_table)
+
+            with gr.Tab("Read one", id="read"):
+                with gr.Row():
+                    read_model = gr.Dropdown(choices, label="model", elem_id="read-model")
+                    read_cell = gr.Dropdown([], label="cell", elem_id="read-cell")
+                read_html = gr.HTML("<p>Pick a model and a cell.</p>", elem_id="read-html")
+                read_claims = gr.Dataframe(interactive=False, elem_id="read-claims", label="claims: shown and true values",
+                                           datatype="str", wrap=True)
+
+                def cells_for(sid):
+                    if not sid:
+                        return gr.update(choices=[], value=None)
+                    ids = list(service.datasets.get(service.record(sid).release).cells) if service.record(sid).release in service.datasets.by_release \
+                        else sorted({cid for (cid, _) in service.details(sid)[0]})
+                    return gr.update(choices=ids, value=ids[0] if ids else None)
+
+                read_model.change(cells_for, read_model, read_cell)
+                read_cell.change(lambda sid, cid: read_one_html(service, sid, cid), [read_model, read_cell], [read_html, read_claims])
+
+            with gr.Tab("Panels", id="panels"):
+                with gr.Row():
+                    panel_release = gr.Dropdown(releases, value=default_release, label="dataset version")
+                    panel_market = gr.Dropdown(release_markets, value=release_markets[0] if release_markets else None,
+                                               label="market", elem_id="panel-market")
+                    first_tickers = tickers_of(service, default_release, release_markets[0]) if release_markets else []
+                    panel_ticker = gr.Dropdown(first_tickers, value=first_tickers[0] if first_tickers else None,
+                                               label="ticker", elem_id="panel-ticker")
+                    panel_arm = gr.Dropdown(["inverted", "damped", "real"], value="inverted", label="arm", elem_id="panel-arm")
+                initial_panel = (panel_frame(service, default_release, release_markets[0], first_tickers[0], "inverted")
+                                 if first_tickers else None)
+                plot = gr.LinePlot(initial_panel, x="date", y="close", color="panel", elem_id="panel-plot",
+                                   title="shown vs true close", height=360)
+
+                def on_market(release, market_name):
+                    names = tickers_of(service, release, market_name)
+                    return gr.update(choices=names, value=names[0] if names else None)
+
+                panel_market.change(on_market, [panel_release, panel_market], panel_ticker)
+                for control in (panel_ticker, panel_arm, panel_release):
+                    control.change(lambda r, m, t, a: panel_frame(service, r, m, t, a) if t else None,
+                                   [panel_release, panel_market, panel_ticker, panel_arm], plot)
+
+            with gr.Tab("Submit", id="submit"):
+                gr.Markdown(f"Upload a JSONL submission (one object per line: `cell_id`, `commentary`, optional `sample`, "
+                            f"`status` ok|failed, `error`). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
+                            "95% of the version's cells answered. Validation runs before anything is stored.")
+                upload = gr.File(label="submission.jsonl", file_types=[".jsonl"], type="filepath", elem_id="upload")
+                with gr.Row():
+                    name = gr.Textbox(label="model name", elem_id="meta-name")
+                    revision = gr.Textbox(label="revision or API version", elem_id="meta-revision")
+                    knowledge = gr.Textbox(label="knowledge cutoff (YYYY-MM)", elem_id="meta-cutoff")
+                    params = gr.Textbox(label="parameters (billions)", elem_id="meta-params")
+                    link = gr.Textbox(label="link", elem_id="meta-link")
+                    release = gr.Dropdown(releases, value=default_release, label="dataset version", elem_id="meta-release")
+                send = gr.Button("Submit", variant="primary", elem_id="submit-button")
+                status = gr.Textbox(label="status", interactive=False, lines=4, elem_id="submit-status")
+                queue = gr.Dataframe(submissions_table(service), interactive=False, label="stored submissions",
+                                     elem_id="queue", datatype="str")
+
+            with gr.Tab("About", id="about"):
+                gr.Markdown(ABOUT)
+
+        def refresh_all(seen, *filter_values):
+            current = service.version()
+            if current == seen:
+                return (gr.skip(),) * 6
+            new_choices = service.model_choices()
+            board_update, csv_path = board_view(*filter_values)
+            return (current, board_update, csv_path, gr.update(choices=new_choices), gr.update(choices=new_choices),
+                    submissions_table(service))
+
+        refresh_outputs = [version, table, download, cells_model, read_model, queue]
+
+        def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name, seen, *filter_values):
+            if not path:
+                return ("rejected: choose a JSONL file first",) + (gr.skip(),) * 6
+            raw = Path(path).read_bytes()
+            meta = make_meta(model_name, model_revision, cutoff_text, params_text, link_text)
+            outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer)
+            message = f"{outcome.status}: {outcome.reason}"
+            return (message, *refresh_all(seen, *filter_values))
+
+        demo.load(refresh_all, [version, *filters], refresh_outputs, show_progress="hidden")
+        send.click(on_submit, [upload, name, revision, knowledge, params, link, release, version, *filters],
+                   [status, *refresh_outputs], show_progress="minimal")
+    return demo
+
+
+def serve(service: LeaderboardService, host: str = "127.0.0.1", port: int | None = None, block: bool = True) -> gr.Blocks:
+    """Launch on `host` (loopback unless told otherwise), with analytics and version checks off."""
+    os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+    demo = build_app(service)
+    demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block, css=CSS, quiet=not block,
+                max_file_size=2 * MAX_SUBMISSION_BYTES, show_error=True, footer_links=[])
+    return demo
