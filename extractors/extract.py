@@ -31,7 +31,11 @@ LEAD_WINDOW = 60
 TAIL_WINDOW = 45
 NEAR_WINDOW = 45
 # A date this close after a figure (with only "on", commas or brackets between) belongs to it.
-DATE_ATTACH_GAP = re.compile(r"^\s*[,(]?\s*(?:on|,|at|by)?\s*(?:the\s+)?$", re.IGNORECASE)
+DATE_ATTACH_GAP = re.compile(
+    r"^\s*[,(]?\s*(?:(?:drop|fall|decline|loss|slide|plunge|gain|rise|jump|rally|advance|surge|move)\s+)?"
+    r"(?:on|,|at|by)?\s*(?:the\s+)?$",
+    re.IGNORECASE,
+)
 YEAR_LIKE = range(1900, 2101)
 
 COUNT_RE = re.compile(

@@ -169,11 +169,11 @@ RANK_TO_NEXT_RE = re.compile(
 )
 DIRECTION_UP_RE = re.compile(
     r"\b(?:rose|gained|advanced|climbed|rallied|(?:finished|ended|closed|moved|trended|edged|drifted|was|ended up|finished up) "
-    r"(?:the month )?(?:higher|up)|edged up|appreciated|rebounded|posted gains|posted a gain|in positive territory|in the green)\b"
+    r"(?:(?:the month|the period|[a-z]+)\s+)?(?:higher|up)|edged up|appreciated|rebounded|posted gains|posted a gain|in positive territory|in the green)\b"
 )
 DIRECTION_DOWN_RE = re.compile(
     r"\b(?:fell|declined|dropped|slid|slipped|retreated|lost ground|dipped|sank|tumbled|weakened|(?:finished|ended|closed|"
-    r"moved|trended|edged|drifted|was|ended down|finished down) (?:the month )?(?:lower|down)|edged down|posted losses|"
+    r"moved|trended|edged|drifted|was|ended down|finished down) (?:(?:the month|the period|[a-z]+)\s+)?(?:lower|down)|edged down|posted losses|"
     r"posted a loss|in negative territory|in the red)\b"
 )
 DIRECTION_FLAT_RE = re.compile(r"\b(?:flat|unchanged|little changed|broadly steady|went nowhere|barely moved)\b")
