@@ -112,3 +112,17 @@ def test_the_runners_output_passes_the_scorers_submission_validator(default_buil
     assert len(responses) == 12
     [failed] = [response for response in responses if response.failed]
     assert failed.cell_id == "us-2026-08-damped-full" and failed.error.startswith("refusal")
+
+
+def test_mcb_score_accepts_a_run_against_the_stand_in(default_build, tmp_path):
+    """Done-when of issue 5: the runner's file goes straight into `mcb score` (exit 0, summary written)."""
+    pytest.importorskip("extractors.score")
+    out = tmp_path / "run.jsonl"
+    with RunningStandIn(StandIn()) as server:
+        ran = CliRunner().invoke(app, ["run", "--model", "standin-model", "--base-url", server.base_url,
+                                       "--out", str(out), "--dataset", str(default_build), "--concurrency", "2"])
+    assert ran.exit_code == 0, ran.output
+    scored = CliRunner().invoke(app, ["score", str(out), "--model", "standin-model", "--out", str(tmp_path / "scored"),
+                                      "--dataset", str(default_build)])
+    assert scored.exit_code == 0, scored.output
+    assert (tmp_path / "scored" / "summary.json").exists()
