@@ -138,6 +138,11 @@ def fetch_month(
         return target
     first, last = month_bounds(month)
     frame = download(universe.tickers, first, last + timedelta(days=1))
+    if frame.empty:
+        raise FetchError(
+            f"yfinance returned no rows for {universe.name} {month} ({', '.join(universe.tickers)}): "
+            "no network, or tickers Yahoo does not know. Use --prices FILE.csv to build offline."
+        )
     rows = yfinance_to_schema(frame, universe)
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = target.with_suffix(".partial.csv")

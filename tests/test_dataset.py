@@ -67,7 +67,8 @@ def test_mcb_build_cli_builds_one_market_month(tmp_path):
 
 def test_mcb_build_cli_names_a_missing_month_and_writes_nothing(tmp_path):
     out = tmp_path / "out"
-    result = CliRunner().invoke(app, ["build", "--market", "lisbon", "--month", "2026-08", "--out", str(out)])
+    # --no-fetch: without it a month that is not shipped is fetched with yfinance (tests/test_fetch.py)
+    result = CliRunner().invoke(app, ["build", "--market", "lisbon", "--month", "2026-08", "--no-fetch", "--out", str(out)])
     assert result.exit_code == 2
     assert "no prices for lisbon 2026-08" in result.output
     assert not out.exists()
