@@ -6,6 +6,7 @@ import typer
 
 from builder.cli import register as register_builder
 from extractors.cli import register as register_extractors
+from extractors.tracks.cli import register as register_tracks
 from runner.cli import register as register_runner
 
 app = typer.Typer(
@@ -17,6 +18,7 @@ app = typer.Typer(
 register_builder(app)
 register_extractors(app)
 register_runner(app)
+register_tracks(app)
 
 if __name__ == "__main__":
     app()

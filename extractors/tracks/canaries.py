@@ -48,13 +48,13 @@ def _json(answer, confidence: int) -> str:
 
 def _reciter(row: dict, sample: int) -> str:
     if row["question"] == "close":
-        return _json(round(row["true_value"], 2), CONFIDENT)
+        return _json(round(row["true_value"], get_universe(row["market"]).price_decimals), CONFIDENT)
     return _json(row["true_direction"], CONFIDENT)
 
 
 def _persistence(row: dict, sample: int) -> str:
     if row["question"] == "close" and row["context"] == "previous":
-        return _json(round(row["previous_close"], 2), 50)
+        return _json(round(row["previous_close"], get_universe(row["market"]).price_decimals), 50)
     return _json(None, UNSURE)
 
 

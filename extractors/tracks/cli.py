@@ -1,0 +1,76 @@
+"""`mcb tracks baseline` and `mcb tracks score`: parse arguments, call the track library, print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+from builder.dataset import DEFAULT_OUT
+from builder.tracks.common import read_track_rows
+from extractors.submission import SubmissionError, write_submission
+from extractors.tracks.canaries import CANARIES, canary_submission
+from extractors.tracks.score import ScoreOptions, score_track, write_track_scores
+from extractors.tracks.stats import DEFAULT_PERMUTATIONS
+
+console = Console()
+tracks_app = typer.Typer(help="the papers' tracks: direct recall, fake dates, masked identities", no_args_is_help=True)
+CANARY_HELP = ", ".join(f"{t}/{k} ({c.expected})" for (t, k), c in CANARIES.items())
+
+
+def _fail(error: Exception) -> typer.Exit:
+    console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
+    return typer.Exit(2)
+
+
+@tracks_app.command("baseline")
+def baseline(
+    track: Annotated[str, typer.Argument(help="recall, relabeled or masked")],
+    kind: Annotated[str, typer.Argument(help=f"canary kind: {CANARY_HELP}")],
+    out: Annotated[Path, typer.Option(help="submission JSONL to write")],
+    dataset: Annotated[Path, typer.Option(help="built dataset folder (mcb build)")] = DEFAULT_OUT,
+) -> None:
+    """Write a canary submission for a track: its verdict is known in advance."""
+    try:
+        lines = canary_submission(track, kind, read_track_rows(dataset, track), dataset)
+    except (ValueError, FileNotFoundError) as error:
+        raise _fail(error) from error
+    count = write_submission(lines, out)
+    console.print(f"wrote {count} lines of the {track}/{kind} canary (expected: {CANARIES[(track, kind)].expected}) to {out}")
+
+
+@tracks_app.command("score")
+def score(
+    track: Annotated[str, typer.Argument(help="recall, relabeled or masked")],
+    submission: Annotated[Path, typer.Argument(help="submission JSONL (cell_id, commentary, sample, status)")],
+    out: Annotated[Path, typer.Option(help="folder for summary.json and the detail files")],
+    dataset: Annotated[Path, typer.Option(help="built dataset folder (mcb build)")] = DEFAULT_OUT,
+    knowledge_cutoff: Annotated[Optional[str], typer.Option(help="model's declared cutoff, YYYY-MM or YYYY-MM-DD (recall splits on it)")] = None,
+    model: Annotated[Optional[str], typer.Option(help="model name, recorded in the summary")] = None,
+    permutations: Annotated[int, typer.Option(help="KS permutations (relabeled)")] = DEFAULT_PERMUTATIONS,
+    seed: Annotated[int, typer.Option(help="permutation seed (relabeled)")] = 0,
+) -> None:
+    """Score a submission on one track; exits 1 when the submission carries failed or missing lines."""
+    options = ScoreOptions(knowledge_cutoff=knowledge_cutoff, permutations=permutations, seed=seed,
+                           model={"name": model} if model else {})
+    try:
+        scored = score_track(track, dataset, submission, options)
+    except SubmissionError as error:
+        console.print(f"[red]submission rejected:[/red]\n{error}", markup=True, highlight=False)
+        raise typer.Exit(2) from error
+    except (ValueError, FileNotFoundError) as error:
+        raise _fail(error) from error
+    write_track_scores(scored, out)
+    summary = scored.summary
+    console.print(f"{track}: [bold]{summary.status}[/bold] — {summary.headline}", highlight=False)
+    for caveat in scored.summary.to_dict()["caveats"]:
+        console.print(f"  caveat: {caveat}", highlight=False)
+    console.print(f"wrote {out}/summary.json (failures {summary.failures}, missing {summary.missing})")
+    if summary.failures or summary.missing:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(tracks_app, name="tracks")
