@@ -12,6 +12,7 @@ import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 import pyarrow as pa
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -29,11 +30,11 @@ FIELDS_FILE = "fields.toml"
 PROVENANCE_FILE = "provenance.toml"
 PLACEHOLDER_REPO = "<org>/market-claim-bench"
 UNDESCRIBED = "(not described yet)"
-ORIGIN_TEXT = {
+ORIGIN_TEXT = MappingProxyType({
     "yfinance": "fetched with yfinance (`auto_adjust=False`: traded prices, `Close` not `Adj Close`) after the month "
                 "closed, validated against the exchange calendar; Yahoo Finance data, not independently cross-checked",
     "given": "supplied to the build as a CSV in the `data/prices` schema; its provenance is the supplier's",
-}
+})
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+from types import MappingProxyType
 
 import exchange_calendars as xcals
 import pandas as pd
@@ -25,7 +26,10 @@ CACHE_ENV = "MCB_PRICE_CACHE"
 DEFAULT_CACHE = Path("~/.cache/market-claim-bench/prices")
 # yfinance returns float32-derived noise (206.63999938964844); 4 decimals keep sub-cent quotes.
 CACHE_PRICE_DECIMALS = 4
-YF_FIELDS = {"Open": "open", "High": "high", "Low": "low", "Close": "close", "Adj Close": "adj_close", "Volume": "volume"}
+YF_FIELDS = MappingProxyType(
+    {"Open": "open", "High": "high", "Low": "low", "Close": "close", "Adj Close": "adj_close", "Volume": "volume"}
+)
+MAX_ROWS_NAMED = 12
 
 # (tickers, first day, day after the last) -> the frame `yfinance.download` returns.
 Downloader = Callable[[tuple[str, ...], date, date], pd.DataFrame]
@@ -110,7 +114,11 @@ def yfinance_to_schema(frame: pd.DataFrame, universe: Universe) -> pd.DataFrame:
     long["date"] = pd.to_datetime(long["date"]).dt.strftime("%Y-%m-%d")
     for column in ("open", "high", "low", "close", "adj_close"):
         long[column] = long[column].astype(float).round(CACHE_PRICE_DECIMALS)
-    long["volume"] = long["volume"].round().astype("Int64")
+    no_volume = long[long["volume"].isna()]
+    if not no_volume.empty:
+        named = ", ".join(f"{row.ticker} {row.date}" for row in no_volume.head(MAX_ROWS_NAMED).itertuples())
+        raise FetchError(f"yfinance gave bars without volume for {len(no_volume)} ticker-session(s): {named}")
+    long["volume"] = long["volume"].round().astype("int64")
     long["market"] = universe.name.upper()
     order = {ticker: index for index, ticker in enumerate(universe.tickers)}
     long = long[long["ticker"].isin(order)].assign(_order=lambda f: f["ticker"].map(order))

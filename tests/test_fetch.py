@@ -194,3 +194,10 @@ class _FrozenDatetime(datetime):
     @classmethod
     def now(cls, tz=None):
         return AFTER_AUGUST
+
+
+def test_bars_without_volume_are_named_not_written(monkeypatch):
+    frame = recorded_download()
+    frame.loc[pd.Timestamp("2026-08-14"), ("Volume", "TSLA")] = float("nan")
+    with pytest.raises(FetchError, match="without volume for 1 ticker-session\\(s\\): TSLA 2026-08-14"):
+        yfinance_to_schema(frame, get_universe("us"))
