@@ -6,6 +6,7 @@ import typer
 
 from builder.cli import register as register_builder
 from extractors.cli import register as register_extractors
+from leaderboard.cli import register as register_leaderboard
 from extractors.tracks.cli import register as register_tracks
 from runner.cli import register as register_runner
 
@@ -18,6 +19,7 @@ app = typer.Typer(
 register_builder(app)
 register_extractors(app)
 register_runner(app)
+register_leaderboard(app)  # after builder: its `demo` (build, score baselines, serve) replaces the build-only one
 register_tracks(app)
 
 if __name__ == "__main__":

@@ -1,0 +1,118 @@
+"""`mcb leaderboard`, `mcb space` and the full `mcb demo`: parse arguments, call the library, print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from leaderboard.columns import MODEL, RANK, READ_RATE
+from leaderboard.space import DEFAULT_SPACE_OUT, SpaceConfig, package_space
+from leaderboard.store import DEFAULT_RESULTS, ResultsStore, open_store
+from leaderboard.submit import Datasets, load_datasets
+
+console = Console()
+WIDE_OUTPUT = 160  # columns when printing to a pipe or file, where rich would assume 80
+PRINTED_COLUMNS = (RANK, MODEL, "release", READ_RATE, f"{READ_RATE} 95% CI", "recited", "fabricated",
+                   "declines (none/probe)", "claims / response", "failures")
+
+
+def datasets_from(folders: list[Path] | None) -> Datasets:
+    """Named folders, else the default build folder, else the default cells built in memory."""
+    if folders:
+        return load_datasets(folders)
+    from extractors.scoring_data import load_scoring_data
+
+    data = load_scoring_data(None)
+    return Datasets({next(iter(data.cells.values())).release: data})
+
+
+def print_ranking(store: ResultsStore) -> None:
+    from leaderboard.ranking import cells_frame, rank
+
+    records = store.records()
+    board = rank(records, cells_frame((r, store.aggregate(r.id)) for r in records))
+    table = Table(title=f"market-claim-bench leaderboard ({store.location})")
+    for name in PRINTED_COLUMNS:
+        table.add_column(name, justify="left" if name in (MODEL, "release") or name.endswith("CI") else "right")
+    for _, row in board.iterrows():
+        table.add_row(*(Text("—" if row[name] is None or row[name] != row[name] else str(row[name])) for name in PRINTED_COLUMNS))
+    console.print(table, width=None if console.is_terminal else WIDE_OUTPUT)
+
+
+def _serve(store: ResultsStore, datasets: Datasets, host: str, port: Optional[int]) -> None:
+    from leaderboard.app import LeaderboardService, serve
+
+    console.print(f"leaderboard on http://{host}:{port or 7860} (results: {store.location}); Ctrl+C stops it", highlight=False)
+    serve(LeaderboardService(store, datasets), host=host, port=port, block=True)
+
+
+ResultsOpt = Annotated[Path, typer.Option("--results", help="results folder (the local store)")]
+HubOpt = Annotated[Optional[str], typer.Option("--hub-results", help="use this Hub dataset repo as the store instead")]
+DatasetOpt = Annotated[Optional[list[Path]], typer.Option("--dataset", help="built dataset folder (repeatable, one per version)")]
+PortOpt = Annotated[Optional[int], typer.Option("--port", help="port (default 7860)")]
+HostOpt = Annotated[str, typer.Option("--host", help="interface to bind; loopback unless told otherwise")]
+
+
+def leaderboard(
+    results: ResultsOpt = DEFAULT_RESULTS,
+    hub_results: HubOpt = None,
+    dataset: DatasetOpt = None,
+    port: PortOpt = None,
+    host: HostOpt = "127.0.0.1",
+) -> None:
+    """Serve the leaderboard app over a results store."""
+    _serve(open_store(results, hub_results), datasets_from(dataset), host, port)
+
+
+def space(
+    out: Annotated[Path, typer.Option("--out", help="folder to write the Space into (must be new or empty)")] = DEFAULT_SPACE_OUT,
+    results_repo: Annotated[str, typer.Option(help="Hub dataset repo holding the results store")] = SpaceConfig.results_repo,
+    dataset_repo: Annotated[str, typer.Option(help="Hub dataset repo of the benchmark")] = SpaceConfig.dataset_repo,
+    dataset_revision: Annotated[str, typer.Option(help="benchmark version tag the Space scores against")] = "main",
+) -> None:
+    """Package the leaderboard as a Gradio Space: app.py, requirements.txt, README with the Space header."""
+    try:
+        files = package_space(out, SpaceConfig(results_repo, dataset_repo, dataset_revision))
+    except FileExistsError as error:
+        console.print(f"error: {error}", markup=False, highlight=False)
+        raise typer.Exit(2) from error
+    console.print(f"wrote {len(files)} files to {out}; publish with `mcb publish-space --folder {out} --repo ORG/NAME`",
+                  markup=False, highlight=False)
+
+
+def demo(
+    out: Annotated[Path, typer.Option(help="output folder for the datasets")] = Path("build/market-claim-bench"),
+    results: ResultsOpt = DEFAULT_RESULTS,
+    serve: Annotated[bool, typer.Option("--serve/--no-serve", help="start the leaderboard, or print the ranking")] = True,
+    port: PortOpt = None,
+    host: HostOpt = "127.0.0.1",
+) -> None:
+    """The main job: build the default datasets, score the three baselines into the store, rank them."""
+    from builder.cli import run_build
+    from builder.dataset import default_specs
+    from leaderboard.seed import seed_baselines
+
+    report = run_build(default_specs(), out)
+    datasets = load_datasets([out])
+    store = open_store(results)
+    for name, outcome in seed_baselines(store, datasets, report.release).items():
+        console.print(f"baseline {name}: {outcome.status} ({outcome.reason})", markup=False, highlight=False)
+        if outcome.status == "rejected":
+            raise typer.Exit(1)
+    if serve:
+        _serve(store, datasets, host, port)
+    else:
+        print_ranking(store)
+
+
+def register(app: typer.Typer) -> None:
+    """Mount the commands. `demo` replaces the builder's build-only demo (same name, fuller job)."""
+    app.registered_commands[:] = [c for c in app.registered_commands if (c.name or c.callback.__name__) != "demo"]
+    app.command()(leaderboard)
+    app.command()(space)
+    app.command()(demo)
