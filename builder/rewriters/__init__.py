@@ -12,11 +12,12 @@ from pathlib import Path
 
 from builder.paths import data_dir
 from builder.rewriters.base import CorpusItem, Rewriter, read_jsonl, split_of, write_jsonl
+from builder.rewriters.handwritten import VOICES, read_voice
 from builder.rewriters.narrator import source_items
 from builder.rewriters.rules import RuleRewriter
 
 GENERATED: tuple[str, ...] = ("narrator", "rules")
-HANDWRITTEN: tuple[str, ...] = ("newswire", "pathrange")
+HANDWRITTEN: tuple[str, ...] = VOICES
 
 __all__ = ["CorpusItem", "Rewriter", "read_jsonl", "split_of", "write_jsonl", "generated_corpora", "corpus_path"]
 
@@ -26,10 +27,12 @@ def corpus_path(name: str) -> Path:
 
 
 def generated_corpora() -> dict[str, list[CorpusItem]]:
-    """The narrator source and its rule-based rewording, in a fixed order."""
+    """The narrator source, its rule-based rewording and the compiled hand-written voices."""
     source = source_items()
     rules = RuleRewriter()
-    return {"narrator": source, "rules": [rules(item) for item in source]}
+    corpora = {"narrator": source, "rules": [rules(item) for item in source]}
+    corpora.update({voice: read_voice(voice) for voice in VOICES})
+    return corpora
 
 
 def write_generated() -> list[Path]:
