@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -72,7 +73,7 @@ def build(
         specs = with_prices(resolve_specs(market, month, prices), allow_fetch=fetch)
         run_build(specs, out, release, hub_repo)
     except (PanelError, UniverseError, FetchError, VersionError) as error:
-        console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
+        console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
         raise typer.Exit(2) from error
 
 
@@ -95,10 +96,10 @@ def publish(
     try:
         publish_plan(plan_dataset(folder, repo, version), dry_run=dry_run, log=_say)
     except (PublishError, VersionError) as error:
-        console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
+        console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
         raise typer.Exit(2) from error
     except (HfHubHTTPError, OfflineModeIsEnabled) as error:
-        console.print(f"[red]Hub error:[/red] {error}", markup=True, highlight=False)
+        console.print(f"[red]Hub error:[/red] {escape(str(error))}", highlight=False)
         raise typer.Exit(1) from error
 
 
@@ -111,10 +112,10 @@ def publish_space(
     try:
         publish_plan(plan_space(folder, repo), dry_run=dry_run, log=_say)
     except PublishError as error:
-        console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
+        console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
         raise typer.Exit(2) from error
     except (HfHubHTTPError, OfflineModeIsEnabled) as error:
-        console.print(f"[red]Hub error:[/red] {error}", markup=True, highlight=False)
+        console.print(f"[red]Hub error:[/red] {escape(str(error))}", highlight=False)
         raise typer.Exit(1) from error
 
 

@@ -22,6 +22,7 @@ RepoType = Literal["dataset", "space"]
 SPACE_SDK = "gradio"
 # The Hub keeps its own `.gitattributes`; never upload or delete it from here.
 HUB_MANAGED = ".gitattributes"
+CHANGELOG_HEADING = "## Changelog"
 
 
 class PublishError(RuntimeError):
@@ -90,7 +91,7 @@ def folder_files(folder: Path) -> tuple[UploadFile, ...]:
 
 
 def check_dataset_folder(folder: Path, version: str) -> None:
-    """A dataset folder publishes as `version` only if it has a card and every prompt row says `version`."""
+    """A folder publishes as `version` only if every prompt row says `version` and its card has that changelog entry."""
     folder = Path(folder)
     if VERSION_PATTERN.match(folder.name) and folder.name != version:
         raise PublishError(f"{folder} is the pinned folder of release {folder.name}, not {version}")
@@ -104,6 +105,12 @@ def check_dataset_folder(folder: Path, version: str) -> None:
         raise PublishError(
             f"{prompts} carries release(s) {', '.join(map(str, releases)) or 'none'}, not {version}: "
             f"rebuild with `mcb build --release {version} --out {folder}` or publish as the release it carries"
+        )
+    changelog = (folder / "README.md").read_text(encoding="utf-8").partition(CHANGELOG_HEADING)[2]
+    if f"\n### {version}\n" not in changelog:
+        raise PublishError(
+            f"{folder}/README.md has no changelog entry for {version}: add a [[release]] for it to "
+            "cards/changelog.toml and rebuild, so the published card says what changed"
         )
 
 

@@ -217,3 +217,10 @@ def test_no_command_takes_a_token_flag():
         result = CliRunner().invoke(app, [command, "--help"])
         assert result.exit_code == 0
         assert "--token" not in result.output
+
+
+def test_a_release_without_a_changelog_entry_is_not_published(tmp_path):
+    folder = tmp_path / "2026.07.1"
+    build_dataset(folder, [BuildSpec("us", "2026-07")], release="2026.07.1")
+    with pytest.raises(PublishError, match="no changelog entry for 2026.07.1"):
+        plan_dataset(folder, "org/market-claim-bench", "2026.07.1")
