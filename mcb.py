@@ -6,6 +6,7 @@ import typer
 
 from builder.cli import register as register_builder
 from extractors.cli import register as register_extractors
+from extractors.recall_cli import register as register_recall
 from leaderboard.cli import register as register_leaderboard
 from extractors.tracks.cli import register as register_tracks
 from runner.cli import register as register_runner
@@ -21,6 +22,7 @@ register_extractors(app)
 register_runner(app)
 register_leaderboard(app)  # after builder: its `demo` (build, score baselines, serve) replaces the build-only one
 register_tracks(app)
+register_recall(app)
 
 if __name__ == "__main__":
     app()

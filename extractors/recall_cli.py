@@ -1,0 +1,139 @@
+"""`mcb recall` and `mcb paraphrase`: parse arguments, call the recall library or the LLM rewriter, print."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from builder.rewriters import corpus_path, read_jsonl, write_jsonl
+from builder.rewriters.base import SPLITS
+from builder.rewriters.llm import LLMRewriter
+from extractors.recall import (
+    CORPORA,
+    PRECISION_TARGET,
+    RECALL_TARGET,
+    RecallError,
+    RecallReport,
+    load_corpus,
+    measure,
+    measure_figures,
+    write_figures,
+)
+
+console = Console(width=200)
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _flag(row: dict) -> str:
+    low = (row["recall"] is not None and row["recall"] < RECALL_TARGET) or (
+        row["precision"] is not None and row["precision"] < PRECISION_TARGET)
+    return "[red]below target[/red]" if low else ""
+
+
+def print_report(report: RecallReport, show_findings: bool) -> None:
+    for title, rows, keys in (
+        (f"recall per slice ({report.split})", report.rows(), ("corpus", "rewriter", "market", "metric")),
+        (f"per corpus x rewriter x market ({report.split})", report.rollup(), ("corpus", "rewriter", "market")),
+    ):
+        table = Table(title=title)
+        for key in keys:
+            table.add_column(key)
+        for name in ("gold", "found", "recall", "extracted", "correct", "precision", ""):
+            table.add_column(name, justify="right")
+        for row in rows:
+            table.add_row(*(str(row[k]) for k in keys), str(row["gold"]), str(row["found"]), _pct(row["recall"]),
+                          str(row["extracted"]), str(row["correct"]), _pct(row["precision"]), _flag(row))
+        console.print(table)
+    console.print(f"{report.paragraphs} paragraphs; {report.untickered} extracted index/market claims without a ticker "
+                  "(not ticker claims: neither true nor false)", highlight=False)
+    if not show_findings:
+        return
+    for key, finding in report.findings:
+        claim = finding.claim
+        value = claim.get("value")
+        what = f"{claim.get('ticker')} {claim['metric']} {value!r}"
+        if claim.get("date"):
+            what += f" date={claim['date']}"
+        label = "MISS " if finding.kind == "miss" else "FALSE"
+        span = f" span={claim.get('text')!r}" if finding.kind == "false" and claim.get("text") else ""
+        console.print(f"{label} {key.label()} [{finding.paragraph}] {what}{span}\n      in: {finding.sentence}",
+                      highlight=False, markup=False)
+
+
+def recall(
+    corpus: Annotated[str, typer.Option(help=f"{' | '.join(CORPORA)} | all")] = "all",
+    split: Annotated[str, typer.Option(help="dev | test (rules may only come from dev misses)")] = "dev",
+    texts: Annotated[Optional[Path], typer.Option(help="real commentary texts (commentary.jsonl); default ../shared/data/real_commentary/")] = None,
+    extra: Annotated[Optional[list[Path]], typer.Option(help="more paraphrase JSONL files, e.g. `mcb paraphrase` output")] = None,
+    findings: Annotated[bool, typer.Option("--findings/--no-findings", help="list every miss and false claim")] = True,
+    write: Annotated[bool, typer.Option("--write-figures", help="measure every corpus on both splits and rewrite data/corpora/recall_figures.json")] = False,
+    check: Annotated[bool, typer.Option("--check", help="exit 1 when a slice misses the recall/precision target")] = False,
+) -> None:
+    """Recall and precision of the extractor per slice (corpus x rewriter x market x metric), with misses."""
+    try:
+        if write:
+            path = write_figures(measure_figures(texts))
+            console.print(f"wrote {path}")
+        if split not in SPLITS:
+            raise RecallError(f"--split must be one of {', '.join(SPLITS)}")
+        names = CORPORA if corpus == "all" else (corpus,)
+        below = False
+        for name in names:
+            paragraphs = load_corpus(name, texts, extra or ())
+            report = measure(paragraphs, split)
+            print_report(report, findings)
+            below |= any(_flag(row) for row in report.rows())
+    except RecallError as error:
+        console.print(f"[red]error:[/red] {error}", highlight=False)
+        raise typer.Exit(2) from error
+    if check and below:
+        raise typer.Exit(1)
+
+
+def paraphrase(
+    model: Annotated[str, typer.Option(help="model name the server knows")],
+    base_url: Annotated[str, typer.Option(help="OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1")],
+    out: Annotated[Path, typer.Option(help="JSONL of accepted paraphrases (measure with mcb recall --extra OUT)")] = Path("build/paraphrases-llm.jsonl"),
+    source: Annotated[str, typer.Option(help="corpus to paraphrase: narrator | rules")] = "narrator",
+    split: Annotated[Optional[str], typer.Option(help="only this split")] = None,
+    limit: Annotated[Optional[int], typer.Option(help="at most this many paragraphs")] = None,
+    api_key: Annotated[str, typer.Option(envvar="OPENAI_API_KEY", help="API key (local servers ignore it)")] = "none",
+    temperature: Annotated[float, typer.Option()] = 0.7,
+    max_tokens: Annotated[int, typer.Option()] = 800,
+    timeout: Annotated[float, typer.Option(help="seconds per request")] = 120.0,
+) -> None:
+    """Paraphrase corpus paragraphs with an LLM; reject any whose figures differ from the original's."""
+    from runner.client import CallSettings, ChatClient, RetryPolicy, make_openai
+
+    items = read_jsonl(corpus_path(source))
+    if split:
+        items = [item for item in items if item.split == split]
+    items = items[:limit] if limit else items
+    client = ChatClient(make_openai(base_url, api_key, timeout),
+                        CallSettings(model=model, temperature=temperature, max_tokens=max_tokens, timeout_s=timeout),
+                        RetryPolicy())
+    rewriter = LLMRewriter(client.complete, model)
+    outcomes = [rewriter.rewrite(item) for item in items]
+    accepted = [o.item for o in outcomes if o.status == "accepted"]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_jsonl(accepted, out)
+    counts = {status: sum(o.status == status for o in outcomes) for status in ("accepted", "rejected", "failed")}
+    for outcome in outcomes:
+        if outcome.status != "accepted":
+            console.print(f"{outcome.status.upper()} {outcome.source_id}: {outcome.reason}", highlight=False, markup=False)
+    console.print(json.dumps({"out": str(out), **counts}), highlight=False)
+    if counts["failed"]:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(recall)
+    app.command()(paraphrase)
