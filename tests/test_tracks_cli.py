@@ -1,0 +1,47 @@
+"""`mcb tracks baseline` then `mcb tracks score`, end to end on the shipped build."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from mcb import app
+
+EXPECTED = [("recall", "reciter", "fail"), ("recall", "persistence", "pass"),
+            ("relabeled", "reader", "pass"), ("relabeled", "date-sensitive", "fail"),
+            ("masked", "identifier", "fail"), ("masked", "guesser", "pass")]
+
+
+@pytest.mark.parametrize("track, kind, status", EXPECTED)
+def test_each_canary_scores_as_labelled_through_the_cli(default_build, tmp_path, track, kind, status):
+    runner = CliRunner()
+    submission = tmp_path / "canary.jsonl"
+    made = runner.invoke(app, ["tracks", "baseline", track, kind, "--dataset", str(default_build), "--out", str(submission)])
+    assert made.exit_code == 0, made.output
+    scored = runner.invoke(app, ["tracks", "score", track, str(submission), "--dataset", str(default_build),
+                                 "--out", str(tmp_path / "scores"), "--permutations", "1000", "--knowledge-cutoff", "2025-06"])
+    assert scored.exit_code == 0, scored.output
+    summary = json.loads((tmp_path / "scores" / "summary.json").read_text())
+    assert summary["status"] == status
+    assert summary["caveats"] and summary["failures"] == 0
+    assert "caveat: A pass is a lower bound" in scored.output.replace("\n", " ")
+
+
+def test_a_failed_line_makes_score_exit_non_zero(default_build, tmp_path):
+    submission = tmp_path / "one.jsonl"
+    submission.write_text(json.dumps({"cell_id": "us-2026-08-real-reconstruct", "status": "failed",
+                                      "error": "timeout: no reply"}) + "\n")
+    result = CliRunner().invoke(app, ["tracks", "score", "masked", str(submission), "--dataset", str(default_build),
+                                      "--out", str(tmp_path / "scores")])
+    assert result.exit_code == 1
+    summary = json.loads((tmp_path / "scores" / "summary.json").read_text())
+    assert (summary["status"], summary["failures"], summary["missing"]) == ("insufficient", 1, 11)
+
+
+def test_unknown_canary_is_a_clear_error(default_build, tmp_path):
+    result = CliRunner().invoke(app, ["tracks", "baseline", "recall", "oracle", "--dataset", str(default_build),
+                                      "--out", str(tmp_path / "x.jsonl")])
+    assert result.exit_code == 2
+    assert "unknown recall canary 'oracle'" in result.output
