@@ -21,6 +21,7 @@ from builder.arms import ARMS, apply_arm
 from builder.card import render_dataset_card
 from builder.cells import Cell, build_cells, release_of
 from builder.contexts import CONTEXTS
+from builder.corpora_configs import paraphrases_table, recall_figures_table
 from builder.facts import panel_facts
 from builder.narrator import SCOPES, TEMPLATES, narrate
 from builder.panel import Panel, load_panel
@@ -131,6 +132,8 @@ CONFIGS: dict[str, ConfigSpec] = {
         ConfigSpec("recall", "track: direct-recall questions (a session's close, the month's direction), with the answer key", recall_table),
         ConfigSpec("relabeled", "track: the real sparse panel under its true and a fake future month label (fake date tests I and II)", relabeled_table),
         ConfigSpec("masked", "track: tickers as Stock A..J and dates as session numbers; commentary and reconstruction prompts", masked_config_table),
+        ConfigSpec("paraphrases", "extractor recall corpora: narrator paragraphs per window x arm, reworded (rules, two hand-written voices) with gold claims and a fixed dev/test split", paraphrases_table),
+        ConfigSpec("extractor_recall", "the extractor's measured recall and precision per slice (corpus x rewriter x market x metric x split), from `mcb recall`", recall_figures_table),
     )
 }
 
