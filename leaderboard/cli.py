@@ -41,7 +41,7 @@ def print_ranking(store: ResultsStore) -> None:
         table.add_column(name, justify="left" if name in (MODEL, "release") or name.endswith("CI") else "right")
     for _, row in board.iterrows():
         table.add_row(*(Text("—" if row[name] is None or row[name] != row[name] else str(row[name])) for name in PRINTED_COLUMNS))
-    console.print(table, width=None if console.is_terminal else WIDE_OUTPUT)
+    (console if console.is_terminal else Console(width=WIDE_OUTPUT)).print(table)
 
 
 def _serve(store: ResultsStore, datasets: Datasets, host: str, port: Optional[int]) -> None:

@@ -1,0 +1,170 @@
+"""The leaderboard in a real browser: Playwright driving Debian's Chromium against the app on 127.0.0.1.
+
+One app and one browser per module (the baselines scored for real, as `mcb demo` does); each
+test opens a fresh page. Skipped when no `chromium` is on PATH.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+TIMEOUT_MS = 30_000
+HOSTILE_NAME = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">'
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def served(default_build, tmp_path_factory):
+    from leaderboard.app import LeaderboardService, serve
+    from leaderboard.seed import seed_baselines
+    from leaderboard.store import LocalStore
+    from leaderboard.submit import load_datasets
+
+    datasets = load_datasets([default_build])
+    store = LocalStore(tmp_path_factory.mktemp("browser") / "results")
+    outcomes = seed_baselines(store, datasets)
+    assert {o.status for o in outcomes.values()} == {"scored"}
+    port = free_port()
+    app = serve(LeaderboardService(store, datasets), host="127.0.0.1", port=port, block=False)
+    yield {"url": f"http://127.0.0.1:{port}/", "store": store, "datasets": datasets}
+    app.close()
+
+
+@pytest.fixture(scope="module")
+def browser(served):
+    with playwright_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser, served):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.dialogs = dialogs
+    page.goto(served["url"])
+    page.wait_for_selector("#board table")
+    yield page
+    context.close()
+
+
+def board_text(page) -> str:
+    return page.locator("#board").inner_text()
+
+
+def models_in_order(page, names: list[str]) -> list[str]:
+    text = board_text(page)
+    found = [(text.find(name), name) for name in names if name in text]
+    return [name for _, name in sorted(found)]
+
+
+def store_files(store) -> dict[str, bytes]:
+    return {str(p.relative_to(store.root)): p.read_bytes() for p in store.root.rglob("*") if p.is_file() and p.name != ".lock"}
+
+
+def upload(page, tmp_path, content: bytes, name: str, revision: str = "r1") -> str:
+    """Fill the Submit tab and return the status text once the server has answered."""
+    page.get_by_role("tab", name="Submit").click()
+    path = tmp_path / "submission.jsonl"
+    path.write_bytes(content)
+    page.locator("#upload input[type=file]").set_input_files(str(path))
+    page.locator("#upload").get_by_text("submission.jsonl").first.wait_for()
+    page.locator("#meta-name textarea, #meta-name input").first.fill(name)
+    page.locator("#meta-revision textarea, #meta-revision input").first.fill(revision)
+    page.locator("#submit-button").click()
+    status = page.locator("#submit-status textarea")
+    page.wait_for_function("el => /^(scored|rejected|duplicate):/.test(el.value)", arg=status.element_handle())
+    return status.input_value()
+
+
+def fabricator_jsonl(served, seed: int) -> bytes:
+    from extractors.baselines import baseline_submission
+    from leaderboard.seed import submission_jsonl
+
+    datasets = served["datasets"]
+    return submission_jsonl(baseline_submission("fabricator", datasets.get(datasets.latest), seed))
+
+
+def test_board_loads_with_the_baselines_ranked_faithful_first(page):
+    order = models_in_order(page, ["baseline: faithful", "baseline: reciter", "baseline: fabricator"])
+    assert order[0] == "baseline: faithful"
+    assert set(order[1:]) == {"baseline: reciter", "baseline: fabricator"}
+    assert "95% CI" in board_text(page)
+
+
+def test_filters_narrow_the_board(page):
+    page.locator("#filter-search input, #filter-search textarea").first.fill("fabric")
+    page.wait_for_function("() => !document.querySelector('#board').innerText.includes('baseline: faithful')")
+    assert "baseline: fabricator" in board_text(page)
+    page.locator("#filter-search input, #filter-search textarea").first.fill("")
+    page.wait_for_function("() => document.querySelector('#board').innerText.includes('baseline: faithful')")
+    page.locator("#filter-arm").get_by_label("real").check()
+    # Only the real arm selected: reading cannot be told from recall, so the read rate is "—".
+    page.wait_for_function("() => document.querySelector('#board').innerText.includes('—')")
+
+
+def test_a_cell_opens_with_claims_highlighted_by_verdict(page):
+    page.get_by_role("tab", name="Read one").click()
+    page.locator("#read-model input").click()
+    page.get_by_role("option", name="baseline: faithful").click()
+    page.locator("#read-cell input").click()
+    page.get_by_role("option", name="us-2026-08-inverted-sparse", exact=True).click()
+    marks = page.locator("#read-html mark.mcb-claim")
+    marks.first.wait_for()
+    assert marks.count() >= 1
+    assert page.locator('#read-html mark[data-verdict="supported"]').count() == marks.count()
+    assert "shown" in marks.first.inner_text() and "true" in marks.first.inner_text()
+    assert page.locator("#read-claims").get_by_text("supported").count() >= 1
+
+
+def test_a_valid_upload_appears_on_the_board(page, served, tmp_path):
+    status = upload(page, tmp_path, fabricator_jsonl(served, seed=7), "uploaded-model")
+    assert status.startswith("scored:"), status
+    page.get_by_role("tab", name="Leaderboard").click()
+    page.wait_for_function("() => document.querySelector('#board').innerText.includes('uploaded-model')")
+    assert any(r.meta.name == "uploaded-model" for r in served["store"].records())
+
+
+def test_a_broken_upload_shows_its_error_and_changes_nothing(page, served, tmp_path):
+    before = store_files(served["store"])
+    rows = fabricator_jsonl(served, seed=11).decode().splitlines()
+    rows[1] = json.dumps({"cell_id": "us-1999-01-real-full", "commentary": "x"})
+    status = upload(page, tmp_path, ("\n".join(rows) + "\n").encode(), "broken-model")
+    assert status.startswith("rejected:")
+    assert "line 2, field 'cell_id'" in status
+    assert store_files(served["store"]) == before
+    page.get_by_role("tab", name="Leaderboard").click()
+    assert "broken-model" not in board_text(page)
+
+
+def test_a_script_in_a_model_name_stays_inert(page, served, tmp_path):
+    status = upload(page, tmp_path, fabricator_jsonl(served, seed=8), HOSTILE_NAME)
+    assert status.startswith("scored:"), status
+    page.get_by_role("tab", name="Leaderboard").click()
+    page.wait_for_function("() => document.querySelector('#board').innerText.includes('window.__pwned=1')")
+    fresh = page.context.new_page()
+    fresh.goto(page.url)
+    fresh.wait_for_selector("#board table")
+    fresh.wait_for_function("() => document.querySelector('#board').innerText.includes('window.__pwned=1')")
+    for view in (page, fresh):
+        assert view.evaluate("() => window.__pwned") is None
+        assert view.locator("#board script, #board img").count() == 0
+    assert page.dialogs == []
