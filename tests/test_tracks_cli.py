@@ -45,3 +45,24 @@ def test_unknown_canary_is_a_clear_error(default_build, tmp_path):
                                       "--out", str(tmp_path / "x.jsonl")])
     assert result.exit_code == 2
     assert "unknown recall canary 'oracle'" in result.output
+
+
+def test_board_gathers_summaries_with_every_tracks_caveats(default_build, tmp_path):
+    runner = CliRunner()
+    folders = []
+    for track, kind, _ in EXPECTED[:1] + EXPECTED[4:5]:
+        submission = tmp_path / f"{track}.jsonl"
+        runner.invoke(app, ["tracks", "baseline", track, kind, "--dataset", str(default_build), "--out", str(submission)])
+        folder = tmp_path / f"scores-{track}"
+        result = runner.invoke(app, ["tracks", "score", track, str(submission), "--dataset", str(default_build),
+                                     "--out", str(folder), "--model", f"{kind}-canary"])
+        assert result.exit_code == 0, result.output
+        folders.append(str(folder))
+    result = runner.invoke(app, ["tracks", "board", *folders, "--out", str(tmp_path / "board.json")])
+    assert result.exit_code == 0, result.output
+    board = json.loads((tmp_path / "board.json").read_text())
+    assert set(board) == {"recall", "relabeled", "masked"}
+    assert all(entry["caveats"][0].startswith("A pass is a lower bound") for entry in board.values())
+    assert board["recall"]["rows"][0]["model"] == "reciter-canary" and board["recall"]["rows"][0]["status"] == "fail"
+    assert board["masked"]["rows"][0]["status"] == "fail" and board["relabeled"]["rows"] == []
+    assert "Read with care" in result.output

@@ -11,6 +11,7 @@ from rich.console import Console
 from builder.dataset import DEFAULT_OUT
 from builder.tracks.common import read_track_rows
 from extractors.submission import SubmissionError, write_submission
+from extractors.tracks.board import board_markdown, read_board, write_board
 from extractors.tracks.canaries import CANARIES, canary_submission
 from extractors.tracks.score import ScoreOptions, score_track, write_track_scores
 from extractors.tracks.stats import DEFAULT_PERMUTATIONS
@@ -70,6 +71,24 @@ def score(
     console.print(f"wrote {out}/summary.json (failures {summary.failures}, missing {summary.missing})")
     if summary.failures or summary.missing:
         raise typer.Exit(1)
+
+
+@tracks_app.command("board")
+def board(
+    scores: Annotated[list[Path], typer.Argument(help="folders written by `mcb tracks score` (any tracks, any models)")],
+    out: Annotated[Path, typer.Option(help="board JSON for the leaderboard: per track, caveats, columns and rows")],
+) -> None:
+    """Gather track summaries into one board file, each track with its caveats."""
+    try:
+        collected = read_board(scores)
+    except (ValueError, FileNotFoundError) as error:
+        raise _fail(error) from error
+    write_board(collected, out)
+    for track, entry in collected.items():
+        console.print(board_markdown(track, entry), highlight=False)
+        for row in entry["rows"]:
+            console.print(f"  {row['model'] or '(unnamed)'}: {row['status']} (p = {row['p-value']}) — {row['result']}", highlight=False)
+    console.print(f"wrote {out}")
 
 
 def register(app: typer.Typer) -> None:
