@@ -20,7 +20,7 @@ from spacy.matcher import Matcher, PhraseMatcher
 from builder.universes import Universe, get_universe
 from extractors import patterns as P
 from extractors.claims import Claim
-from extractors.names import SUFFIXED_TICKER, name_table
+from extractors.names import name_table
 from extractors.numbers import WORD_NUMBER_RE, DateMention, Quantity, find_dates, find_quantities, word_number
 
 INDEX_LABEL = "INDEX"
@@ -37,6 +37,7 @@ DATE_ATTACH_GAP = re.compile(
     re.IGNORECASE,
 )
 YEAR_LIKE = range(1900, 2101)
+SUFFIXED_SEARCH = re.compile(r"(?<![\w.])[A-Z]{1,6}\.[A-Z]{1,2}(?!\w)(?!\.\w)")
 
 COUNT_RE = re.compile(
     rf"(?P<pre>\b(?:on|in|for|during)\s+)?(?P<n>\b\d{{1,2}}\b|\b{WORD_NUMBER_RE}\b)\s+"
@@ -100,11 +101,18 @@ class Extractor:
         for ticker, surfaces in by_ticker.items():
             self.names.add(ticker, [self.nlp.make_doc(surface) for surface in surfaces])
         self.names.add(INDEX_LABEL, [self.nlp.make_doc(surface) for surface in table.indices])
+        # Literal cue phrases go to a PhraseMatcher (fast); only patterns with wildcards to the Matcher.
+        self.cue_phrases = PhraseMatcher(self.nlp.vocab, attr="LOWER")
         self.cues = Matcher(self.nlp.vocab)
-        for rank, token_patterns in P.RANK_PATTERNS.items():
-            self.cues.add(f"RANK:{rank}", token_patterns)
-        self.cues.add(CAUSAL_LABEL, P.CAUSAL_PATTERNS)
-        self.cues.add(REFUSAL_LABEL, P.REFUSAL_PATTERNS)
+        labelled = [(f"RANK:{rank}", token_patterns) for rank, token_patterns in P.RANK_PATTERNS.items()]
+        labelled += [(CAUSAL_LABEL, P.CAUSAL_PATTERNS), (REFUSAL_LABEL, P.REFUSAL_PATTERNS)]
+        for label, token_patterns in labelled:
+            literal = [p for p in token_patterns if all(set(t) == {"LOWER"} and isinstance(t["LOWER"], str) for t in p)]
+            wild = [p for p in token_patterns if p not in literal]
+            if literal:
+                self.cue_phrases.add(label, [self.nlp.make_doc(" ".join(t["LOWER"] for t in p)) for p in literal])
+            if wild:
+                self.cues.add(label, wild)
 
     # ----------------------------------------------------------------- mentions
     def _name_mentions(self, doc) -> list[Name]:
@@ -112,22 +120,26 @@ class Extractor:
         for match_id, start, end in self.names(doc):
             label = self.nlp.vocab.strings[match_id]
             spans.append((start, end, None if label == INDEX_LABEL else label))
-        for token in doc:
-            if SUFFIXED_TICKER.match(token.text) and not any(s <= token.i < e for s, e, _ in spans):
-                spans.append((token.i, token.i + 1, token.text))
-        spans.sort(key=lambda item: (item[0], -(item[1] - item[0])))
+        chars = [(doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text), ticker) for start, end, ticker in spans]
+        for match in SUFFIXED_SEARCH.finditer(doc.text):
+            if not any(s <= match.start() < e for s, e, _ in chars):
+                chars.append((match.start(), match.end(), match.group(0)))
+        chars.sort(key=lambda item: (item[0], -(item[1] - item[0])))
         kept: list[Name] = []
         last_end = -1
-        for start, end, ticker in spans:
+        for start, end, ticker in chars:
             if start < last_end:
                 continue
-            kept.append(Name(ticker, doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text)))
+            kept.append(Name(ticker, start, end))
             last_end = end
         return kept
 
     def _cue_mentions(self, doc) -> list[tuple[str, int, int]]:
         found = []
-        for match_id, start, end in self.cues(doc):
+        matches = self.cue_phrases(doc)
+        if len(self.cues):
+            matches = [*matches, *self.cues(doc)]
+        for match_id, start, end in matches:
             span = doc[start:end]
             found.append((self.nlp.vocab.strings[match_id], span.start_char, span.end_char))
         found.sort(key=lambda item: (item[1], -(item[2] - item[1])))

@@ -10,10 +10,14 @@ from __future__ import annotations
 import re
 
 BIG = ["largest", "biggest", "worst", "best", "sharpest", "steepest", "strongest", "heaviest", "deepest", "greatest", "steepest", "most"]
-DAY_WORDS = ["single", "-", "day", "one", "session", "daily", "trading", "single-day", "one-day", "intraday", "1-day"]
+DAY_PHRASES = ["single-day", "single day", "one-day", "one day", "single-session", "single session", "daily", "trading day",
+               "session", "day", "intraday", "1-day", "one-session", "single trading day", "day's"]
+GROUPS = ["group", "pack", "month", "ten", "universe"]
 FALL_WORDS = ["fall", "drop", "decline", "loss", "slide", "selloff", "sell-off", "plunge", "slump", "retreat", "faller", "decliner", "move", "down"]
 GAIN_WORDS = ["gain", "rise", "jump", "advance", "rally", "increase", "surge", "gainer", "pop", "up"]
 FALL_ONLY = [word for word in FALL_WORDS if word not in ("move",)]
+FALL_ONLY += ["falls", "drops", "declines", "losses"]
+GAIN_WORDS += ["gains", "rises", "jumps", "advances"]
 
 
 def _phrase(text: str) -> list[dict]:
@@ -59,16 +63,15 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
         "largest drawdown", "deepest drawdown", "biggest drawdown", "steepest drawdown", "worst drawdown",
         "largest peak-to-trough", "deepest peak-to-trough", "largest peak to trough", "biggest peak-to-trough",
     ),
-    "largest_daily_gain": [
-        [{"LOWER": "the"}, {"LOWER": {"IN": BIG}}, {"LOWER": {"IN": DAY_WORDS}, "OP": "+"}, {"LOWER": {"IN": GAIN_WORDS}}],
-        [{"LOWER": "the"}, {"LOWER": {"IN": ["best", "strongest"]}}, {"LOWER": {"IN": ["session", "day"]}}, {"LOWER": "of"},
-         {"LOWER": "the"}, {"LOWER": {"IN": ["group", "pack", "month", "ten", "universe"]}}],
-    ],
-    "largest_daily_fall": [
-        [{"LOWER": "the"}, {"LOWER": {"IN": BIG}}, {"LOWER": {"IN": DAY_WORDS}, "OP": "+"}, {"LOWER": {"IN": FALL_ONLY}}],
-        [{"LOWER": "the"}, {"LOWER": {"IN": ["worst", "weakest"]}}, {"LOWER": {"IN": ["session", "day"]}}, {"LOWER": "of"},
-         {"LOWER": "the"}, {"LOWER": {"IN": ["group", "pack", "month", "ten", "universe"]}}],
-    ],
+    # "the" (not "its") makes a one-day extreme a ranking across the group: "NVDA had the largest one-day drop".
+    "largest_daily_gain": _phrases(
+        *(f"the {big} {day} {word}" for big in BIG for day in DAY_PHRASES for word in GAIN_WORDS),
+        *(f"the {big} {day} of the {group}" for big in ("best", "strongest") for day in ("session", "day") for group in GROUPS),
+    ),
+    "largest_daily_fall": _phrases(
+        *(f"the {big} {day} {word}" for big in BIG for day in DAY_PHRASES for word in FALL_ONLY),
+        *(f"the {big} {day} of the {group}" for big in ("worst", "weakest") for day in ("session", "day") for group in GROUPS),
+    ),
 }
 
 CAUSAL_PATTERNS: list[list[dict]] = _phrases(

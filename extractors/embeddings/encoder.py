@@ -61,6 +61,7 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@cache
 def model_fingerprint(model: str | Path) -> str:
     """A short key that changes when the model's config or weights change, not when it moves."""
     digest = hashlib.sha256()

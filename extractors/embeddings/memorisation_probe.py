@@ -70,7 +70,7 @@ def _daily_return(bars: pd.DataFrame) -> pd.Series:
 
 TARGETS: tuple[Target, ...] = (
     Target("close", "log close", "the closing price", _log_close),
-    Target("return", "daily return %", "the daily return", _daily_return),
+    Target("return", "return %", "the daily return", _daily_return),
 )
 
 
@@ -83,8 +83,8 @@ class Features:
 
 
 FEATURES: tuple[Features, ...] = (
-    Features("date+variable", "prompt embeddings: date, ticker and variable, value omitted"),
-    Features("date only", "placebo: embeddings of the date alone"),
+    Features("date+var", "prompt embeddings: date, ticker and variable, value omitted"),
+    Features("date", "placebo: embeddings of the date alone"),
     Features("shuffled", "placebo: the date+variable embeddings in a random order"),
     Features("random", "placebo: standard normal vectors of the same width"),
 )
@@ -260,8 +260,8 @@ class ProbeReport:
 def _feature_matrices(series: Series, encoder: Encoder, vectors: dict[str, np.ndarray], rng: np.random.Generator) -> dict[str, np.ndarray]:
     with_variable = np.stack([vectors[variable_prompt(series.ticker, day, series.target)] for day in series.dates])
     return {
-        "date+variable": with_variable,
-        "date only": np.stack([vectors[date_prompt(day)] for day in series.dates]),
+        "date+var": with_variable,
+        "date": np.stack([vectors[date_prompt(day)] for day in series.dates]),
         "shuffled": with_variable[rng.permutation(len(with_variable))],
         "random": rng.standard_normal(with_variable.shape),
     }

@@ -28,11 +28,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
 from builder.arms import ARMS
-from builder.dataset import BuiltDataset
+from builder.cells import Cell
+from builder.panel import Panel
 from builder.narrator import TEMPLATES, narrate
 from extractors.embeddings.encoder import Encoder
 
@@ -51,6 +53,14 @@ MIN_CLAUSE_WORDS = 2
 # Sentence ends: punctuation then a capital; "Aug. 14" and "8.4%" stay whole.
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 CLAUSE_BREAK = re.compile(r",\s+|:\s+|;\s+|\s+while\s+|\s+and\s+")
+
+
+class PanelSource(Protocol):
+    """What the margin needs from a dataset: `builder.dataset.BuiltDataset` and the scorer's `ScoringData` both fit."""
+
+    cells: Mapping[str, Cell]
+
+    def panel(self, market: str, month: str, arm: str) -> Panel: ...
 
 
 @dataclass(frozen=True)
@@ -128,7 +138,7 @@ def clauses(text: str) -> list[str]:
             if len(clause.split()) >= MIN_CLAUSE_WORDS]
 
 
-def reference_texts(dataset: BuiltDataset, market: str, month: str, arm: str) -> tuple[list[str], list[str]]:
+def reference_texts(dataset: PanelSource, market: str, month: str, arm: str) -> tuple[list[str], list[str]]:
     """The narrator's full-scope prose on the shown and on the true panel, one text per template."""
     shown = dataset.panel(market, month, arm)
     truth = dataset.panel(market, month, TRUTH_ARM)
@@ -159,14 +169,14 @@ def _encode_groups(encoder: Encoder, groups: list[list[str]], progress: bool, de
     return out
 
 
-def response_margins(records: Iterable[object], dataset: BuiltDataset, encoder: Encoder,
+def response_margins(records: Iterable[object], dataset: PanelSource, encoder: Encoder,
                      progress: bool = False) -> list[ResponseMargin]:
     """The margin of every answered response on a perturbed arm (None when nothing is on topic)."""
     rows = []
     for cell_id, sample, commentary in answered(records):
         cell = dataset.cells.get(cell_id)
         if cell is None:
-            raise KeyError(f"cell {cell_id!r} is not in the dataset at {dataset.path}")
+            raise KeyError(f"cell {cell_id!r} is not in the dataset")
         if cell.arm in PERTURBED_ARMS:
             rows.append((cell, sample, commentary))
     if not rows:
@@ -258,7 +268,7 @@ def summarise(margins: Sequence[ResponseMargin], model: str, permutations: int =
                       permutations=overall.permutations, exact=overall.exact, seed=seed)
 
 
-def semantic_read_margin(records: Iterable[object], dataset: BuiltDataset, model: str | Path | None = None,
+def semantic_read_margin(records: Iterable[object], dataset: PanelSource, model: str | Path | None = None,
                          encoder: Encoder | None = None, permutations: int = DEFAULT_PERMUTATIONS,
                          seed: int = DEFAULT_SEED, progress: bool = False) -> dict:
     """`summary.json`'s `semantic_read_margin`: overall, per_arm, p_value, n (cells) and more.
@@ -269,6 +279,19 @@ def semantic_read_margin(records: Iterable[object], dataset: BuiltDataset, model
     encoder = encoder or Encoder.create(model)
     margins = response_margins(records, dataset, encoder, progress=progress)
     return summarise(margins, encoder.label, permutations, seed).to_dict()
+
+
+def semantic_summary(records: Iterable[object], dataset: PanelSource, model: str | Path | None = None) -> dict:
+    """For `summary.json`: the margin, or `{"error": ...}` when no embedding model can be loaded.
+
+    A missing model must not cost the user the rest of the score, and must not pass for a result.
+    """
+    from extractors.embeddings.encoder import EncoderError
+
+    try:
+        return semantic_read_margin(records, dataset, model=model)
+    except EncoderError as error:
+        return {"error": str(error), "overall": None, "p_value": None, "n": 0}
 
 
 def compare_read_margins(first: Mapping[str, float], second: Mapping[str, float], permutations: int = DEFAULT_PERMUTATIONS,

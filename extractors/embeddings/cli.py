@@ -1,0 +1,120 @@
+"""`mcb probe embeddings` and `mcb probe read-margin`: parse arguments, call the probes, print tables."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from extractors.embeddings.encoder import CACHE_ENV, Encoder, EncoderError
+from extractors.embeddings.memorisation_probe import DEFAULT_SEED, DEFAULT_WINDOW, FEATURES, MARKETS, RIDGE_LAMBDA, ProbeReport, run_probe
+from extractors.embeddings.read_margin import format_margin
+
+console = Console()
+errors = Console(stderr=True)
+EXIT_BAD_INPUT = 2
+
+
+def _number(value: float, spec: str) -> str:
+    return "—" if value is None or math.isnan(value) else format(value, spec)
+
+
+def probe_table(report: ProbeReport) -> Table:
+    """Table 13's shape: correlation of rolling-ridge predictions and of the moving average with the values."""
+    table = Table(title=f"Recall through embeddings: {report.model}\nridge lambda {report.ridge}, rolling window "
+                        f"{report.window} sessions", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
+    for name, justify in (("vectors", "left"), ("market", "left"), ("value", "left"), ("n", "right"),
+                          ("r ridge", "right"), ("r SMA", "right"), ("diff", "right"), ("t", "right"), ("p", "right")):
+        table.add_column(name, justify=justify, no_wrap=True)
+    previous = None
+    for row in report.rows:
+        if previous is not None and row.features != previous:
+            table.add_section()
+        previous = row.features
+        c = row.comparison
+        table.add_row(row.features, row.market, row.target, str(c.n), _number(c.r_model, "+.3f"),
+                      _number(c.r_benchmark, "+.3f"), _number(c.difference, "+.3f"), _number(c.t, "+.2f"),
+                      _number(c.p_value, ".3g"))
+    return table
+
+
+def probe_embeddings(
+    model: Annotated[Optional[Path], typer.Option(help="Any sentence-transformers model folder; default the bundled all-MiniLM-L6-v2.")] = None,
+    market: Annotated[Optional[list[str]], typer.Option("--market", help="us or lisbon (repeatable); default both.")] = None,
+    window: Annotated[int, typer.Option(help="Sessions of history per rolling ridge fit (and per moving average).")] = DEFAULT_WINDOW,
+    ridge: Annotated[float, typer.Option(help="Ridge regularisation strength (the paper's 0.01).")] = RIDGE_LAMBDA,
+    seed: Annotated[int, typer.Option(help="Seed for the shuffled and random placebos.")] = DEFAULT_SEED,
+    cache: Annotated[Optional[Path], typer.Option(help=f"Embedding cache folder (default ${CACHE_ENV} or ~/.cache).")] = None,
+    json_out: Annotated[Optional[Path], typer.Option("--json", help="Also write the table as JSON here.")] = None,
+) -> None:
+    """Section 5.8's probe on every shipped month: ridge on value-free prompt embeddings vs a moving average."""
+    started = time.perf_counter()
+    try:
+        encoder = Encoder.create(model, cache)
+        report = run_probe(encoder, markets=tuple(market or MARKETS), window=window, ridge=ridge, seed=seed)
+    except (EncoderError, ValueError) as error:
+        errors.print(f"error: {error}", highlight=False)
+        raise typer.Exit(EXIT_BAD_INPUT) from error
+    console.print(probe_table(report))
+    months = "; ".join(f"{name}: {', '.join(values)}" for name, values in report.months.items())
+    console.print(f"months: {months}", highlight=False)
+    console.print("placebos: " + "; ".join(f"{f.name} = {f.description}" for f in FEATURES), highlight=False)
+    series = ", ".join(f"{r.market} {r.target}: {r.series}" for r in report.rows if r.features == FEATURES[0].name)
+    console.print(f"r = correlation with the actual values, pooled within ticker (each series demeaned; series: {series}); "
+                  "t = Williams's t for r ridge = r SMA (both share the actual values), df = n - 3.", highlight=False)
+    console.print(report.note, highlight=False)
+    console.print(f"took {time.perf_counter() - started:.1f}s (probe {report.seconds:.1f}s)", highlight=False)
+    if json_out is not None:
+        rows = [{"features": r.features, "market": r.market, "value": r.target, "series": r.series, "n": r.comparison.n,
+                 "corr_ridge": r.comparison.r_model, "corr_sma": r.comparison.r_benchmark,
+                 "corr_ridge_sma": r.comparison.r_between, "williams_t": r.comparison.t, "p_value": r.comparison.p_value}
+                for r in report.rows]
+        payload = {"model": report.model, "months": report.months, "window": report.window, "ridge": report.ridge,
+                   "seed": report.seed, "note": report.note, "rows": rows}
+        json_out.write_text(json.dumps(payload, indent=2, allow_nan=True) + "\n", encoding="utf-8")
+
+
+def probe_read_margin(
+    submission: Annotated[Path, typer.Argument(help="Submission JSONL: cell_id, commentary, sample, status.")],
+    dataset: Annotated[Optional[Path], typer.Option(help="Built dataset folder (default build/market-claim-bench, else in memory).")] = None,
+    model: Annotated[Optional[Path], typer.Option(help="Any sentence-transformers model folder; default the bundled all-MiniLM-L6-v2.")] = None,
+) -> None:
+    """The semantic read margin of one submission, without scoring its claims."""
+    from extractors.embeddings.read_margin import semantic_read_margin
+    from extractors.scoring_data import load_scoring_data
+    from extractors.submission import SubmissionError, read_submission
+
+    try:
+        data = load_scoring_data(dataset)
+        responses = read_submission(submission, set(data.cells))
+        margin = semantic_read_margin(responses, data, model=model, progress=True)
+    except (FileNotFoundError, SubmissionError, EncoderError) as error:
+        errors.print(f"error: {error}", highlight=False)
+        raise typer.Exit(EXIT_BAD_INPUT) from error
+    table = Table(title=f"semantic read margin ({margin['model']}): + read the shown panel, - recalled the true one",
+                  title_justify="left")
+    for name in ("slice", "margin", "p"):
+        table.add_column(name, justify="left" if name == "slice" else "right")
+    table.add_row("overall", format_margin(margin["overall"]), _number(margin["p_value"], ".3g"))
+    for arm, value in margin["per_arm"].items():
+        table.add_row(f"arm {arm}", format_margin(value), _number(margin["per_arm_p_value"][arm], ".3g"))
+    for context, value in margin["per_context"].items():
+        table.add_row(f"context {context}", format_margin(value), "")
+    console.print(table)
+    console.print(f"{margin['n']} cells, {margin['responses']} responses on perturbed arms "
+                  f"({margin['off_topic']} with no clause about the month)", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    probe_app = typer.Typer(help="Embedding probes: the semantic read margin and memorisation inside embedding models.",
+                            no_args_is_help=True)
+    probe_app.command("embeddings")(probe_embeddings)
+    probe_app.command("read-margin")(probe_read_margin)
+    app.add_typer(probe_app, name="probe")
