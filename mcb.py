@@ -6,6 +6,7 @@ import typer
 
 from builder.cli import register as register_builder
 from extractors.cli import register as register_extractors
+from extractors.embeddings.cli import register as register_embeddings
 from extractors.recall_cli import register as register_recall
 from leaderboard.cli import register as register_leaderboard
 from extractors.tracks.cli import register as register_tracks
@@ -22,6 +23,7 @@ register_extractors(app)
 register_runner(app)
 register_leaderboard(app)  # after builder: its `demo` (build, score baselines, serve) replaces the build-only one
 register_tracks(app)
+register_embeddings(app)
 register_recall(app)
 
 if __name__ == "__main__":

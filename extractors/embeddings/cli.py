@@ -29,15 +29,16 @@ def _number(value: float, spec: str) -> str:
 def probe_table(report: ProbeReport) -> Table:
     """Table 13's shape: correlation of rolling-ridge predictions and of the moving average with the values."""
     table = Table(title=f"Recall through embeddings: {report.model}\nridge lambda {report.ridge}, rolling window "
-                        f"{report.window} sessions", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
+                        f"{report.window} sessions", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1),
+                  pad_edge=False, collapse_padding=True, show_edge=False)
     for name, justify in (("vectors", "left"), ("market", "left"), ("value", "left"), ("n", "right"),
                           ("r ridge", "right"), ("r SMA", "right"), ("diff", "right"), ("t", "right"), ("p", "right")):
         table.add_column(name, justify=justify, no_wrap=True)
     previous = None
     for row in report.rows:
-        if previous is not None and row.features != previous:
+        if previous is not None and (row.market, row.target) != previous:
             table.add_section()
-        previous = row.features
+        previous = (row.market, row.target)
         c = row.comparison
         table.add_row(row.features, row.market, row.target, str(c.n), _number(c.r_model, "+.3f"),
                       _number(c.r_benchmark, "+.3f"), _number(c.difference, "+.3f"), _number(c.t, "+.2f"),
