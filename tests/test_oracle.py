@@ -6,7 +6,7 @@ from datetime import date
 from functools import lru_cache
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from builder.arms import apply_arm
 from builder.facts import panel_facts
@@ -39,6 +39,7 @@ def _us_pair():
     return apply_arm(real, "inverted"), real
 
 
+@settings(deadline=None)
 @given(st.sampled_from(("NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "UNH", "AVGO", "MA", "AMD")), st.integers(0, 3))
 def test_any_figure_rounded_from_the_shown_value_is_supported(ticker, decimals):
     shown, real = _us_pair()
