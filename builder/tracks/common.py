@@ -69,12 +69,19 @@ TRACK_INFO: dict[str, TrackInfo] = {
     )
 }
 
-CELL_FIELDS_SCHEMA: tuple[tuple[str, pa.DataType], ...] = (
-    ("cell_id", pa.string()), ("release", pa.string()), ("market", pa.string()), ("month", pa.string()),
-    ("arm", pa.string()), ("context", pa.string()), ("prompt", pa.string()), ("n_tokens", pa.int64()),
-    ("track", pa.string()), ("samples", pa.int64()),
+CELL_FIELDS_SCHEMA: tuple[tuple[str, pa.DataType, str], ...] = (
+    ("cell_id", pa.string(), "the track row's id (scheme in the README's Tracks section); the key submissions use"),
+    ("release", pa.string(), "the release version this row belongs to"),
+    ("market", pa.string(), "universe name: `us` or `lisbon`"),
+    ("month", pa.string(), "the true calendar month of the panel, `YYYY-MM`"),
+    ("arm", pa.string(), "the arm whose prices the prompt shows (`real` except for masked rows)"),
+    ("context", pa.string(), "recall: `none`/`previous`; relabeled: `sparse`; masked: `masked`/`reconstruct`"),
+    ("prompt", pa.string(), "the full user prompt"),
+    ("n_tokens", pa.int64(), "prompt length in the card's tokenizer: a sizing guide"),
+    ("track", pa.string(), "`recall`, `relabeled` or `masked`"),
+    ("samples", pa.int64(), "answers per row the track's test wants (run with `mcb run --samples`)"),
 )
-"""Every track config starts with these columns; `samples` is how many answers per row the scorer wants."""
+"""Every track config starts with these columns (name, type, description for the card)."""
 
 
 def track_cell_id(market: str, month: str, track: str, *parts: str) -> str:
@@ -84,8 +91,10 @@ def track_cell_id(market: str, month: str, track: str, *parts: str) -> str:
     return "-".join((market, month, track, *parts))
 
 
-def track_schema(*answer_key: tuple[str, pa.DataType]) -> pa.Schema:
-    return pa.schema([*CELL_FIELDS_SCHEMA, *answer_key])
+def track_schema(*answer_key: tuple[str, pa.DataType, str]) -> pa.Schema:
+    """The Cell columns then the answer key; each field carries its description for the dataset card."""
+    return pa.schema([pa.field(name, kind, metadata={"description": text})
+                      for name, kind, text in (*CELL_FIELDS_SCHEMA, *answer_key)])
 
 
 def read_track_rows(folder, track: str) -> list[dict]:

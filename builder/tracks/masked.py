@@ -31,8 +31,11 @@ MONTH_WINDOW_YEARS = 10
 """Random baseline for the month: a uniform guess over the ten years ending with the panel's year."""
 
 MASKED_SCHEMA = track_schema(
-    ("task", pa.string()), ("mask_json", pa.string()), ("sessions_json", pa.string()),
-    ("n_tickers", pa.int64()), ("month_candidates", pa.int64()),
+    ("task", pa.string(), "`masked` (commentary on the masked table) or `reconstruct` (name the stocks and month)"),
+    ("mask_json", pa.string(), "answer key: label (`Stock A`) -> ticker, as JSON"),
+    ("sessions_json", pa.string(), "session k's date at index k-1, as a JSON list"),
+    ("n_tickers", pa.int64(), "stocks in the table: the random baseline for naming one is 1/n_tickers"),
+    ("month_candidates", pa.int64(), "months a random guess is drawn from (ten years): the month baseline"),
 )
 
 

@@ -42,8 +42,12 @@ DIRECTION_FORMAT = (
 )
 
 RECALL_SCHEMA = track_schema(
-    ("question", pa.string()), ("ticker", pa.string()), ("target_date", pa.string()),
-    ("true_value", pa.float64()), ("previous_close", pa.float64()), ("true_direction", pa.string()),
+    ("question", pa.string(), "`close` (a session's close) or `direction` (the month up or down)"),
+    ("ticker", pa.string(), "the ticker asked about"),
+    ("target_date", pa.string(), "the asked session (direction: the month's last session); splits at the knowledge cutoff"),
+    ("true_value", pa.float64(), "answer key: the close (close) or the first-to-last-close return in percent (direction)"),
+    ("previous_close", pa.float64(), "the close before the asked session (direction: the month's first close)"),
+    ("true_direction", pa.string(), "answer key: `up`, `down` or `flat`"),
 )
 
 

@@ -40,9 +40,15 @@ FAKE_TESTS: dict[str, int] = {"I": DEPTH_MONTHS, "II": 0}
 """Test name -> cutoff depth in months before the true month's end."""
 
 RELABELED_SCHEMA = track_schema(
-    ("fake_test", pa.string()), ("label", pa.string()), ("shown_month", pa.string()),
-    ("current_date", pa.string()), ("cutoff_date", pa.string()), ("depth_months", pa.int64()),
-    ("tickers_json", pa.string()), ("shown_returns_json", pa.string()), ("shown_dates_json", pa.string()),
+    ("fake_test", pa.string(), "`I` (cutoff 36 months before the true month) or `II` (cutoff at its end)"),
+    ("label", pa.string(), "`true` (the real month) or `fake` (the same month five years on)"),
+    ("shown_month", pa.string(), "the month the prompt names, `YYYY-MM`"),
+    ("current_date", pa.string(), "the current date the prompt states"),
+    ("cutoff_date", pa.string(), "the prompt's 'no information after' date; the same under both labels"),
+    ("depth_months", pa.int64(), "months between the cutoff and the true month's end"),
+    ("tickers_json", pa.string(), "the panel's tickers as a JSON list"),
+    ("shown_returns_json", pa.string(), "each ticker's first-to-last close return in percent (identical under both labels)"),
+    ("shown_dates_json", pa.string(), "the session dates the prompt shows, as a JSON list"),
 )
 
 
