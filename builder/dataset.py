@@ -8,6 +8,7 @@ deterministically, so building twice gives byte-identical output.
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -24,7 +25,8 @@ from builder.contexts import CONTEXTS
 from builder.corpora_configs import paraphrases_table, recall_figures_table
 from builder.facts import panel_facts
 from builder.narrator import SCOPES, TEMPLATES, narrate
-from builder.panel import Panel, load_panel
+from builder.panel import Panel, default_price_file, load_panel
+from builder.paths import data_dir
 from builder.tracks.masked import masked_config_table
 from builder.tracks.recall import recall_table
 from builder.tracks.relabeled import relabeled_table
@@ -33,6 +35,8 @@ from builder.versions import validate_version
 
 DEFAULT_OUT = Path("build/market-claim-bench")
 SPLIT = "test"
+PROVENANCE_NAME = "PROVENANCE.md"
+SHIPPED_PROVENANCE = data_dir() / "prices" / PROVENANCE_NAME
 
 
 @dataclass(frozen=True)
@@ -188,7 +192,14 @@ def build_dataset(
                                prices_files=[spec.prices_file for spec in specs], hub_repo=hub_repo)
     readme.write_text(card, encoding="utf-8")
     report.files.append("README.md")
+    if any(_uses_shipped_prices(spec) for spec in specs):
+        shutil.copyfile(SHIPPED_PROVENANCE, out_dir / PROVENANCE_NAME)
+        report.files.append(PROVENANCE_NAME)
     return report
+
+
+def _uses_shipped_prices(spec: BuildSpec) -> bool:
+    return spec.prices_file is None and default_price_file(get_universe(spec.market), spec.month).exists()
 
 
 @dataclass(frozen=True, eq=False)
