@@ -237,11 +237,18 @@ def measure(paragraphs: Iterable[GoldParagraph], split: str, extract: Extract = 
             tally.correct += 1
         for gold in missed:
             report.tally(key_for(gold)).gold += 1
-            report.findings.append((key_for(gold), Finding("miss", paragraph.id, gold, gold.get("sentence", ""))))
+            where = gold.get("sentence") or _excerpt(paragraph.text)
+            report.findings.append((key_for(gold), Finding("miss", paragraph.id, gold, where)))
         for got in false:
             report.tally(key_for(got)).extracted += 1
             report.findings.append((key_for(got), Finding("false", paragraph.id, got, got.get("sentence", ""))))
     return report
+
+
+def _excerpt(text: str, limit: int = 240) -> str:
+    """Where a gold claim without a sentence (real labels) lies: the paragraph, shortened for display."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def corpora_dir() -> Path:
