@@ -119,3 +119,30 @@ def read_track_cells(folder, track: str) -> list:
 
     names = ("cell_id", "release", "market", "month", "arm", "context", "prompt", "n_tokens")
     return [Cell(**{name: row[name] for name in names}) for row in read_track_rows(folder, track)]
+
+
+def export_track_folder(dataset, track: str, out) -> int:
+    """A folder `mcb run --dataset` reads as it is: the track's rows as its `prompts`, the panels copied.
+
+    A bridge while the runner reads only the `prompts` config; returns the number of prompts written.
+    """
+    import shutil
+    from pathlib import Path
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from builder.dataset import PROMPTS_SCHEMA, config_path
+
+    source, target = Path(dataset), Path(out)
+    if source.resolve() == target.resolve():
+        raise ValueError("export a track to a new folder, not over the dataset it reads")
+    cells = [cell.to_dict() for cell in read_track_cells(source, track)]
+    prompts = target / config_path("prompts")
+    prompts.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(pa.Table.from_pylist(cells, schema=PROMPTS_SCHEMA), prompts, compression="zstd")
+    for config in ("panels", track):
+        destination = target / config_path(config)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / config_path(config), destination)
+    return len(cells)

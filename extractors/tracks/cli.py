@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from builder.dataset import DEFAULT_OUT
-from builder.tracks.common import read_track_rows
+from builder.tracks.common import export_track_folder, read_track_rows
 from extractors.submission import SubmissionError, write_submission
 from extractors.tracks.board import board_markdown, read_board, write_board
 from extractors.tracks.canaries import CANARIES, canary_submission
@@ -40,6 +40,20 @@ def baseline(
         raise _fail(error) from error
     count = write_submission(lines, out)
     console.print(f"wrote {count} lines of the {track}/{kind} canary (expected: {CANARIES[(track, kind)].expected}) to {out}")
+
+
+@tracks_app.command("export")
+def export(
+    track: Annotated[str, typer.Argument(help="recall, relabeled or masked")],
+    out: Annotated[Path, typer.Option(help="folder to write; pass it to `mcb run --dataset`")],
+    dataset: Annotated[Path, typer.Option(help="built dataset folder (mcb build)")] = DEFAULT_OUT,
+) -> None:
+    """Write a folder whose `prompts` are the track's rows, so `mcb run --dataset FOLDER` answers the track."""
+    try:
+        count = export_track_folder(dataset, track, out)
+    except (ValueError, FileNotFoundError) as error:
+        raise _fail(error) from error
+    console.print(f"wrote {count} {track} prompts to {out}; answer them with `mcb run --dataset {out} ...`")
 
 
 @tracks_app.command("score")
