@@ -221,6 +221,26 @@ def submissions_table(service: LeaderboardService) -> pd.DataFrame:
     return frame.sort_values("submitted", ascending=False, kind="stable").reset_index(drop=True)
 
 
+def extractor_recall_markdown() -> str:
+    """The extractor's measured recall per corpus x rewriter x market (data/corpora/recall_figures.json, from `mcb recall`)."""
+    import json
+
+    from extractors.recall import figures_path
+
+    path = figures_path()
+    if not path.exists():
+        return "\n\n**Extractor recall:** not measured (run `mcb recall --write-figures`)."
+    rows = json.loads(path.read_text(encoding="utf-8"))["rollups"]
+    pct = lambda value: "—" if value is None else f"{100 * value:.1f}%"  # noqa: E731
+    lines = ["", "", "### How well the claim extractor reads (measured, not assumed)", "",
+             "Recall and precision of the extractor against gold claims, per corpus x rewriter x market "
+             "(`mcb recall`; rules may only come from dev misses). A figure from one corpus is a ceiling, not a guarantee.", "",
+             "| corpus | rewriter | market | split | gold | recall | extracted | precision |", "|---|---|---|---|---:|---:|---:|---:|"]
+    lines += [f"| {r['corpus']} | {r['rewriter']} | {r['market']} | {r['split']} | {r['gold']} | {pct(r['recall'])} "
+              f"| {r['extracted']} | {pct(r['precision'])} |" for r in rows]
+    return "\n".join(lines)
+
+
 ABOUT = """
 ## Read, or remembered?
 
@@ -369,7 +389,7 @@ def build_app(service: LeaderboardService) -> gr.Blocks:
                                      elem_id="queue", datatype="str")
 
             with gr.Tab("About", id="about"):
-                gr.Markdown(ABOUT)
+                gr.Markdown(ABOUT + extractor_recall_markdown())
 
         def refresh_all(seen, *filter_values):
             current = service.version()
