@@ -1,0 +1,63 @@
+"""App helpers without a browser (escaping, spans), Space packaging and the CLI wiring."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from leaderboard.app import highlight_html, locate_spans
+from leaderboard.space import SpaceConfig, package_space, requirements
+
+
+def test_claims_are_marked_by_verdict_and_everything_is_escaped():
+    text = "NVDA fell 8.2% <script>alert(1)</script> and AAPL rose 4.5%."
+    claims = [
+        {"text": "fell 8.2%", "detail": "supported", "shown_value": -8.16, "true_value": 8.44},
+        {"text": "rose 4.5%", "detail": "fabricated", "shown_value": "<b>", "true_value": None},
+    ]
+    out = highlight_html(text, claims)
+    assert '<mark class="mcb-claim" data-verdict="supported"' in out
+    assert 'data-verdict="fabricated"' in out
+    assert "<script>" not in out and "&lt;script&gt;" in out
+    assert "<b>" not in out and "shown &lt;b&gt;" in out
+    assert "shown -8.16 · true 8.44" in out
+
+
+def test_scorer_offsets_win_and_text_is_found_in_order_otherwise():
+    text = "up 1% then up 1% again"
+    spans = locate_spans(text, [{"text": "up 1%"}, {"text": "up 1%"}])
+    assert [(s, e) for s, e, _ in spans] == [(0, 5), (11, 16)]
+    assert locate_spans(text, [{"text": "ignored", "start": 11, "end": 16}])[0][:2] == (11, 16)
+
+
+def test_space_folder_has_app_requirements_and_a_gradio_header(tmp_path):
+    out = tmp_path / "space"
+    package_space(out, SpaceConfig("org/results", "org/bench", "2026.08"))
+    readme = (out / "README.md").read_text()
+    assert readme.startswith("---\n") and "\nsdk: gradio\n" in readme and "app_file: app.py" in readme
+    assert "org/results" in (out / "app.py").read_text()
+    reqs = (out / "requirements.txt").read_text().splitlines()
+    assert reqs == requirements() and not any(r.startswith("gradio") for r in reqs)
+    assert (out / "leaderboard" / "app.py").is_file() and (out / "data" / "universes.toml").is_file()
+    assert not list(out.rglob("__pycache__"))
+
+
+def test_space_refuses_a_non_empty_folder(tmp_path):
+    from mcb import app
+
+    (tmp_path / "keep.txt").write_text("x")
+    result = CliRunner().invoke(app, ["space", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "not empty" in result.output
+
+
+def test_demo_is_the_leaderboard_one_and_prints_the_ranking(tmp_path, monkeypatch):
+    from mcb import app
+
+    monkeypatch.chdir(tmp_path)
+    demos = [c for c in app.registered_commands if (c.name or c.callback.__name__) == "demo"]
+    assert len(demos) == 1 and demos[0].callback.__module__ == "leaderboard.cli"
+    result = CliRunner().invoke(app, ["demo", "--no-serve", "--out", str(tmp_path / "ds"), "--results", str(tmp_path / "res")])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "baseline: " in line and "│" in line]
+    assert "faithful" in lines[0]
+    again = CliRunner().invoke(app, ["demo", "--no-serve", "--out", str(tmp_path / "ds"), "--results", str(tmp_path / "res")])
+    assert again.exit_code == 0 and again.output.count("duplicate") == 3
