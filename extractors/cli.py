@@ -59,6 +59,8 @@ def score_command(
     model: Annotated[str, typer.Option(help="Model name recorded in summary.json.")],
     out: Annotated[Path, typer.Option(help="Folder for claims.jsonl, cells.csv and summary.json.")],
     dataset: Annotated[Optional[Path], typer.Option(help="Built dataset folder (default build/market-claim-bench, else built in memory).")] = None,
+    semantic: Annotated[bool, typer.Option("--semantic-margin/--no-semantic-margin", help="Add the semantic read margin (embeddings) to summary.json.")] = True,
+    embedding_model: Annotated[Optional[Path], typer.Option(help="Sentence-transformers model for the semantic read margin; default the bundled all-MiniLM-L6-v2.")] = None,
 ) -> None:
     """Validate and score a submission; exit 2 on bad input (nothing written), 1 if it has failed lines."""
     try:
@@ -75,6 +77,12 @@ def score_command(
         console.print(f"{submission}: not scored, nothing written:\n{error}", highlight=False)
         raise typer.Exit(EXIT_BAD_INPUT) from error
     result = score_submission(responses, data, model=model)
+    if semantic:  # issue 7, a separate step: the claim scorer itself stays free of embedding models
+        from extractors.embeddings import SUMMARY_KEY, semantic_summary
+
+        result.summary[SUMMARY_KEY] = margin = semantic_summary(responses, data, embedding_model)
+        console.print(f"semantic read margin: {margin.get('error') or margin['overall']} (p {margin['p_value']}, {margin['n']} cells)",
+                      highlight=False)
     written = result.write(out)
     overall = result.summary["overall"]
     console.print(

@@ -55,6 +55,8 @@ COLUMNS: tuple[ColumnContent, ...] = (
     *_rate("approx_recited", "refuted but approximate against the truth, / checkable", shown=False),
     *_rate("sign_only", "only the sign agrees with the shown panel, / checkable", shown=False),
     *_rate("fabricated", "matches neither panel, / checkable"),
+    ColumnContent("semantic read margin", "number", displayed_by_default=False,
+                  help="cosine to the shown month's narration minus to the true month's, perturbed arms; + read, - recalled (summary.json semantic_read_margin)"),
     ColumnContent("unverifiable", "number", help="claims with no oracle (causal claims excluded)"),
     ColumnContent("causal", "number", help="causal claims, counted in their own bucket"),
     ColumnContent("coverage (full)", "number", help="mean coverage of key facts, only under the full context"),

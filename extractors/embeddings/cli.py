@@ -49,6 +49,7 @@ def probe_table(report: ProbeReport) -> Table:
 def probe_embeddings(
     model: Annotated[Optional[Path], typer.Option(help="Any sentence-transformers model folder; default the bundled all-MiniLM-L6-v2.")] = None,
     market: Annotated[Optional[list[str]], typer.Option("--market", help="us or lisbon (repeatable); default both.")] = None,
+    month: Annotated[Optional[list[str]], typer.Option("--month", help="YYYY-MM (repeatable); default every shipped month.")] = None,
     window: Annotated[int, typer.Option(help="Sessions of history per rolling ridge fit (and per moving average).")] = DEFAULT_WINDOW,
     ridge: Annotated[float, typer.Option(help="Ridge regularisation strength (the paper's 0.01).")] = RIDGE_LAMBDA,
     seed: Annotated[int, typer.Option(help="Seed for the shuffled and random placebos.")] = DEFAULT_SEED,
@@ -59,8 +60,10 @@ def probe_embeddings(
     started = time.perf_counter()
     try:
         encoder = Encoder.create(model, cache)
-        report = run_probe(encoder, markets=tuple(market or MARKETS), window=window, ridge=ridge, seed=seed)
-    except (EncoderError, ValueError) as error:
+        markets = tuple(market or MARKETS)
+        months = {name: sorted(month) for name in markets} if month else None
+        report = run_probe(encoder, markets=markets, months=months, window=window, ridge=ridge, seed=seed)
+    except (EncoderError, ValueError, FileNotFoundError) as error:
         errors.print(f"error: {error}", highlight=False)
         raise typer.Exit(EXIT_BAD_INPUT) from error
     console.print(probe_table(report))

@@ -278,6 +278,8 @@ def run_probe(encoder: Encoder, markets: Sequence[str] = MARKETS, months: dict[s
         bars = load_bars(market, chosen[market])
         for target in targets:
             all_series.extend(build_series(market, bars, target, window))
+    if not all_series:
+        raise ValueError(f"no series has more than {window} values in {chosen}: choose more months or a shorter window")
     texts = sorted({prompt for series in all_series for day in series.dates
                     for prompt in (variable_prompt(series.ticker, day, series.target), date_prompt(day))})
     vectors = dict(zip(texts, encoder.encode(texts, progress=progress, description="encoding probe prompts"))) if texts else {}
