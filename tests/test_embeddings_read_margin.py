@@ -118,3 +118,26 @@ def test_embeddings_are_cached_by_text_hash_as_npy(tmp_path, encoder):
 def test_cache_folder_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "here"))
     assert default_cache_dir() == tmp_path / "here"
+
+
+def test_mcb_score_writes_the_margin_into_summary_json(default_build, encoder, tmp_path, monkeypatch):
+    import typer
+    from typer.testing import CliRunner
+
+    from extractors.cli import register
+
+    monkeypatch.setenv(CACHE_ENV, str(encoder.cache_dir))
+    app = typer.Typer()
+    register(app)
+    submission = tmp_path / "sub.jsonl"
+    lines = [{"cell_id": "us-2026-08-inverted-full", "commentary": "NVDA fell 8.2% in August 2026, while AMZN rose."},
+             {"cell_id": "us-2026-08-damped-sparse", "commentary": "GOOGL gained 2.3% over the month."}]
+    submission.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    out = tmp_path / "scored"
+    result = CliRunner().invoke(app, ["score", str(submission), "--model", "m", "--out", str(out), "--dataset", str(default_build)])
+    assert result.exit_code == 0, result.output
+    margin = json.loads((out / "summary.json").read_text())["semantic_read_margin"]
+    assert margin["n"] == 2 and margin["overall"] is not None and set(margin["per_arm"]) == set(PERTURBED_ARMS)
+    skipped = CliRunner().invoke(app, ["score", str(submission), "--model", "m", "--out", str(tmp_path / "plain"),
+                                       "--dataset", str(default_build), "--no-semantic-margin"])
+    assert skipped.exit_code == 0 and "semantic_read_margin" not in json.loads((tmp_path / "plain" / "summary.json").read_text())
