@@ -36,6 +36,7 @@ def run(
     concurrency: Annotated[int, typer.Option(help="requests in flight at once")] = 1,
     timeout: Annotated[float, typer.Option(help="seconds to wait for one reply")] = 300.0,
     dataset: Annotated[str, typer.Option(help="built dataset folder, or Hub repo owner/name or owner/name@REVISION")] = str(DEFAULT_OUT),
+    config: Annotated[str, typer.Option(help="which prompts to send: prompts, or a track (recall, relabeled, masked)")] = "prompts",
 ) -> None:
     """Run a model over the benchmark's prompts; exit 1 if any line failed."""
     try:
@@ -44,7 +45,7 @@ def run(
             model=model, base_url=base_url, out=out, api_key=api_key, samples=samples, temperature=temperature,
             max_tokens=max_tokens, concurrency=concurrency, timeout_s=timeout, retry=RETRY_POLICY,
         )
-        chosen = select_cells(load_cells(parse_source(dataset)), cells)
+        chosen = select_cells(load_cells(parse_source(dataset), config), cells)
         report = run_with_progress(chosen, settings)
     except (PromptSourceError, ResultsFileError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}", highlight=False)

@@ -2,7 +2,9 @@
 
 `--dataset` takes either. An existing directory is read with `builder.dataset.read_dataset`;
 anything else of the form `owner/name[@revision]` is loaded with
-`datasets.load_dataset(repo, "prompts", revision=...)`, the way eval researchers pin a version.
+`datasets.load_dataset(repo, config, revision=...)`, the way eval researchers pin a version.
+`--config` picks which config's rows are sent: `prompts` (the 24 commentary cells) or a track
+(`recall`, `relabeled`, `masked`), whose rows carry the same cell columns.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from builder.cells import Cell
-from builder.dataset import SPLIT, read_dataset
+from builder.dataset import CONFIGS, SPLIT, read_dataset
+from builder.tracks.common import TRACKS, read_track_cells
+
+PROMPT_CONFIGS = ("prompts", *TRACKS)
 
 HUB_REPO = re.compile(r"^(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+)(?:@(?P<revision>[\w./-]+))?$")
 CELL_FIELDS = tuple(f.name for f in fields(Cell))
@@ -50,24 +55,28 @@ def parse_source(value: str | Path) -> PromptSource:
     return PromptSource(repo=match["repo"], revision=match["revision"])
 
 
-def load_cells(source: PromptSource) -> list[Cell]:
-    """Every cell of the source, in the dataset's order."""
+def load_cells(source: PromptSource, config: str = "prompts") -> list[Cell]:
+    """Every cell of one config of the source, in the dataset's order."""
+    if config not in PROMPT_CONFIGS or config not in CONFIGS:
+        raise PromptSourceError(f"--config {config!r} has no prompts to send; choose one of {', '.join(PROMPT_CONFIGS)}")
     if source.folder is not None:
         try:
-            return list(read_dataset(source.folder).cells.values())
+            if config == "prompts":
+                return list(read_dataset(source.folder).cells.values())
+            return read_track_cells(source.folder, config)
         except FileNotFoundError as error:
             raise PromptSourceError(str(error)) from error
-    return load_hub_cells(str(source.repo), source.revision)
+    return load_hub_cells(str(source.repo), source.revision, config)
 
 
-def load_hub_cells(repo: str, revision: str | None) -> list[Cell]:
-    """The `prompts` config of a dataset repo (or any path `load_dataset` accepts)."""
+def load_hub_cells(repo: str, revision: str | None, config: str = "prompts") -> list[Cell]:
+    """One config of a dataset repo (or any path `load_dataset` accepts) as cells."""
     from datasets import load_dataset  # heavy import, only when the Hub path is used
 
-    rows = load_dataset(repo, "prompts", revision=revision, split=SPLIT)
+    rows = load_dataset(repo, config, revision=revision, split=SPLIT)
     missing = [name for name in CELL_FIELDS if name not in rows.column_names]
     if missing:
-        raise PromptSourceError(f"{repo}: the prompts config lacks column(s) {', '.join(missing)}")
+        raise PromptSourceError(f"{repo}: the {config} config lacks column(s) {', '.join(missing)}")
     return [Cell(**{name: row[name] for name in CELL_FIELDS}) for row in rows]
 
 

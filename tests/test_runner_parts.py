@@ -78,6 +78,16 @@ def test_the_hub_path_reads_the_same_cells_as_the_folder(default_build):
     assert via_hub == list(read_dataset(default_build).cells.values())
 
 
+def test_config_option_sends_a_track_from_a_folder_or_the_hub_path(default_build):
+    masked = load_cells(parse_source(default_build), "masked")
+    assert len(masked) == 12 and all("-masked" in cell.cell_id or "-reconstruct" in cell.cell_id for cell in masked)
+    assert load_cells(PromptSource(repo=str(default_build)), "masked") == masked
+    recall = load_cells(parse_source(default_build), "recall")
+    assert {cell.cell_id for cell in recall}.isdisjoint(read_dataset(default_build).cells)
+    with pytest.raises(PromptSourceError, match="no prompts to send"):
+        load_cells(parse_source(default_build), "panels")
+
+
 def test_cell_globs_select_and_a_glob_matching_nothing_is_an_error(default_build):
     cells = load_cells(parse_source(default_build))
     assert [cell.cell_id for cell in select_cells(cells, "lisbon-*-real-*")] == [

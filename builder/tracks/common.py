@@ -124,7 +124,7 @@ def read_track_cells(folder, track: str) -> list:
 def export_track_folder(dataset, track: str, out) -> int:
     """A folder `mcb run --dataset` reads as it is: the track's rows as its `prompts`, the panels copied.
 
-    A bridge while the runner reads only the `prompts` config; returns the number of prompts written.
+    For runners that read only a `prompts` config (`mcb run` takes `--config`); returns the number of prompts written.
     """
     import shutil
     from pathlib import Path
