@@ -35,7 +35,8 @@ def data():
 
 @pytest.fixture(scope="module")
 def margins(data, encoder):
-    return {name: semantic_read_margin(baseline_submission(name, data), data, encoder=encoder) for name in ("faithful", "reciter")}
+    return {name: semantic_read_margin(baseline_submission(name, data), data, encoder=encoder)
+            for name in ("faithful", "reciter", "fabricator")}
 
 
 def test_faithful_baseline_is_clearly_closer_to_the_shown_month(margins):
@@ -54,6 +55,11 @@ def test_reciter_baseline_is_clearly_closer_to_the_true_month(margins):
 def test_faithful_and_reciter_differ_significantly_cell_by_cell(margins):
     comparison = compare_read_margins(margins["faithful"]["per_cell"], margins["reciter"]["per_cell"])
     assert comparison["difference"] > 2 * CLEARLY and comparison["p_value"] < 0.01 and comparison["n"] >= 8
+
+
+def test_fabricator_baseline_sits_near_zero(margins):
+    """Random figures in narrator wording are close to neither month: the margin is not a wording bias."""
+    assert abs(margins["fabricator"]["overall"]) < CLEARLY / 2
 
 
 def test_summary_has_the_keys_the_scorer_and_board_read(margins):
