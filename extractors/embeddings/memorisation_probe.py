@@ -257,7 +257,7 @@ class ProbeReport:
     seconds: float
 
 
-def _feature_matrices(series: Series, encoder: Encoder, vectors: dict[str, np.ndarray], rng: np.random.Generator) -> dict[str, np.ndarray]:
+def _feature_matrices(series: Series, vectors: dict[str, np.ndarray], rng: np.random.Generator) -> dict[str, np.ndarray]:
     with_variable = np.stack([vectors[variable_prompt(series.ticker, day, series.target)] for day in series.dates])
     return {
         "date+var": with_variable,
@@ -290,7 +290,7 @@ def run_probe(encoder: Encoder, markets: Sequence[str] = MARKETS, months: dict[s
             group = [series for series in all_series if series.market == market and series.target.name == target.name]
             if not group:
                 continue
-            matrices = [_feature_matrices(series, encoder, vectors, rng) for series in group]
+            matrices = [_feature_matrices(series, vectors, rng) for series in group]
             for features in FEATURES:
                 predictions = [rolling_predictions(matrix[features.name], series.values, window, ridge)
                                for series, matrix in zip(group, matrices)]
