@@ -78,11 +78,10 @@ def score_command(
         raise typer.Exit(EXIT_BAD_INPUT) from error
     result = score_submission(responses, data, model=model)
     if semantic:  # issue 7, a separate step: the claim scorer itself stays free of embedding models
-        from extractors.embeddings import SUMMARY_KEY, semantic_summary
+        from extractors.embeddings import SUMMARY_KEY, describe_margin, semantic_summary
 
         result.summary[SUMMARY_KEY] = margin = semantic_summary(responses, data, embedding_model)
-        console.print(f"semantic read margin: {margin.get('error') or margin['overall']} (p {margin['p_value']}, {margin['n']} cells)",
-                      highlight=False)
+        console.print(f"semantic read margin: {describe_margin(margin)}", highlight=False)
     written = result.write(out)
     overall = result.summary["overall"]
     console.print(

@@ -4,6 +4,12 @@
 without figures); `memorisation_probe` asks whether an embedding model itself encodes the prices.
 """
 
-from extractors.embeddings.read_margin import SUMMARY_KEY, compare_read_margins, semantic_read_margin, semantic_summary
+from extractors.embeddings.read_margin import (
+    SUMMARY_KEY,
+    compare_read_margins,
+    describe_margin,
+    semantic_read_margin,
+    semantic_summary,
+)
 
-__all__ = ["SUMMARY_KEY", "compare_read_margins", "semantic_read_margin", "semantic_summary"]
+__all__ = ["SUMMARY_KEY", "compare_read_margins", "describe_margin", "semantic_read_margin", "semantic_summary"]

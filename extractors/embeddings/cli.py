@@ -102,8 +102,8 @@ def probe_read_margin(
     except (FileNotFoundError, SubmissionError, EncoderError) as error:
         errors.print(f"error: {error}", highlight=False)
         raise typer.Exit(EXIT_BAD_INPUT) from error
-    table = Table(title=f"semantic read margin ({margin['model']}): + read the shown panel, - recalled the true one",
-                  title_justify="left")
+    table = Table(title=f"Semantic read margin ({margin['model']})", title_justify="left", box=box.SIMPLE_HEAD,
+                  caption="+ closer to the shown panel (read), - closer to the true one (recalled)", caption_justify="left")
     for name in ("slice", "margin", "p"):
         table.add_column(name, justify="left" if name == "slice" else "right")
     table.add_row("overall", format_margin(margin["overall"]), _number(margin["p_value"], ".3g"))

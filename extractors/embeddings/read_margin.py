@@ -307,3 +307,12 @@ def format_margin(value: float | None) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "—"
     return f"{value:+.3f}"
+
+
+def describe_margin(summary: Mapping) -> str:
+    """One line for a console: the margin, its p-value and cell count, or the error that stopped it."""
+    if summary.get("error"):
+        return f"not computed ({summary['error']})"
+    if summary.get("overall") is None:
+        return "— (no on-topic response on a perturbed arm)"
+    return f"{format_margin(summary['overall'])} (p = {summary['p_value']:.3g}, {summary['n']} cells; + read, - recalled)"
