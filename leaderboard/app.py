@@ -18,7 +18,7 @@ from pathlib import Path
 import gradio as gr
 import pandas as pd
 
-from leaderboard.columns import COLUMNS, DEFAULT_SHOWN, HIDEABLE, datatypes, selected_columns
+from leaderboard.columns import COLUMNS, DEFAULT_SHOWN, HIDEABLE, column, selected_columns
 from leaderboard.ranking import CUTOFF_CHOICES, SIZE_CHOICES, BoardFilter, cell_table, cells_frame, rank
 from leaderboard.store import ResultsStore, SubmissionRecord
 from leaderboard.submit import MAX_SUBMISSION_BYTES, Datasets, Scorer, make_meta, score_with_extractors, submit
@@ -39,9 +39,17 @@ CSS = """
 .mcb-commentary { line-height: 2.1; font-size: 1.02rem; white-space: pre-wrap; }
 .mcb-claim { border-radius: 4px; padding: 1px 3px; }
 .mcb-claim sup { font-size: 0.7rem; color: #333; margin-left: 3px; }
+.mcb-board { max-height: 640px; overflow: auto; border: 1px solid #e5e7eb; border-radius: 6px; }
+.mcb-board table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+.mcb-board th { position: sticky; top: 0; background: #f9fafb; text-align: left; padding: 6px 8px; white-space: nowrap; }
+.mcb-board td { padding: 4px 8px; border-top: 1px solid #f0f0f0; white-space: nowrap; }
+.mcb-board td.mcb-number { text-align: right; font-variant-numeric: tabular-nums; }
 .mcb-legend span { display: inline-block; margin: 2px 8px 2px 0; padding: 1px 6px; border-radius: 4px; }
 """
 BOARD_MAX_HEIGHT = 640
+# The board first shows the top rows (a page of a thousand rows costs load time); "all" shows every one.
+TOP_ROWS = 100
+ROW_CHOICES: tuple[str, ...] = (f"top {TOP_ROWS}", "all")
 CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text")
 CACHE_SUBMISSIONS = 64
 
@@ -108,6 +116,30 @@ class LeaderboardService:
 
 
 # ---- pure rendering helpers (tested without a browser) ----
+
+def shown_rows(table: pd.DataFrame, rows: str | None) -> pd.DataFrame:
+    return table if rows == "all" else table.head(TOP_ROWS)
+
+
+def _cell(value, kind: str) -> str:
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return "—" if kind == "number" else ""
+    return str(value)
+
+
+def board_html(table: pd.DataFrame) -> str:
+    """The ranking as a plain HTML table, every value escaped. A static table renders in a
+    fraction of the time of an interactive grid, which is what keeps the first load light."""
+    kinds = [column(name).type for name in table.columns]
+    head = "".join(f'<th title="{html.escape(column(name).help)}">{html.escape(name)}</th>' for name in table.columns)
+    body = "".join(
+        "<tr>" + "".join(f'<td class="mcb-{kind}">{html.escape(_cell(value, kind))}</td>' for value, kind in zip(row, kinds)) + "</tr>"
+        for row in table.itertuples(index=False, name=None)
+    )
+    if not body:
+        body = f'<tr><td colspan="{len(kinds)}">No submission matches this selection.</td></tr>'
+    return f'<div class="mcb-board"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
 
 def _fmt(value) -> str:
     if value is None or (isinstance(value, float) and pd.isna(value)):
@@ -287,14 +319,13 @@ def build_app(service: LeaderboardService) -> gr.Blocks:
     releases = service.datasets.releases
     default_release = releases[0] if releases else None
     release_markets = sorted({c.market for c in service.datasets.get(default_release).cells.values()}) if default_release else []
-    choices = service.model_choices()
 
-    def board_view(market, arm, context, size, cutoff, search, columns):
+    def board_view(market, arm, context, size, cutoff, search, columns, rows):
         chosen = BoardFilter(tuple(market or ()), tuple(arm or ()), tuple(context or ()), size or "all",
                              cutoff or "all", search or "")
         names = selected_columns(columns or [])
-        table = service.board(chosen)[names]
-        return gr.update(value=table, headers=names, datatype=datatypes(names)), service.write_csv(table)
+        table = shown_rows(service.board(chosen)[names], rows)
+        return board_html(table), service.write_csv(table)
 
     with gr.Blocks(title="market-claim-bench leaderboard", analytics_enabled=False) as demo:
         version = gr.State(service.version())
@@ -307,32 +338,32 @@ def build_app(service: LeaderboardService) -> gr.Blocks:
                     arm = gr.CheckboxGroup(["real", "inverted", "damped"], label="arm", elem_id="filter-arm")
                     context = gr.CheckboxGroup(["full", "sparse", "none", "probe"], label="context", elem_id="filter-context")
                 with gr.Row():
-                    size = gr.Dropdown(list(SIZE_CHOICES), value="all", label="model size", elem_id="filter-size")
-                    cutoff = gr.Dropdown(list(CUTOFF_CHOICES), value="all", label="knowledge cutoff vs the cell's month",
+                    size = gr.Radio(list(SIZE_CHOICES), value="all", label="model size", elem_id="filter-size")
+                    cutoff = gr.Radio(list(CUTOFF_CHOICES), value="all", label="knowledge cutoff vs the cell's month",
                                          elem_id="filter-cutoff")
                     search = gr.Textbox(label="search models", placeholder="name or revision", elem_id="filter-search")
-                columns = gr.CheckboxGroup(list(HIDEABLE), value=list(DEFAULT_SHOWN), label="columns", elem_id="columns")
-                table = gr.Dataframe(initial_board[default_columns], headers=default_columns, datatype=datatypes(default_columns),
-                                     interactive=False, max_height=BOARD_MAX_HEIGHT, elem_id="board", label="ranking",
-                                     show_search="none", wrap=False)
-                download = gr.DownloadButton("Download CSV of what is shown", value=service.write_csv(initial_board[default_columns]),
+                    rows = gr.Radio(list(ROW_CHOICES), value=ROW_CHOICES[0], label="rows", elem_id="filter-rows")
+                with gr.Accordion("columns", open=False):
+                    columns = gr.CheckboxGroup(list(HIDEABLE), value=list(DEFAULT_SHOWN), show_label=False, elem_id="columns")
+                first_view = shown_rows(initial_board[default_columns], ROW_CHOICES[0])
+                table = gr.HTML(board_html(first_view), elem_id="board", label="ranking")
+                download = gr.DownloadButton("Download CSV of what is shown", value=service.write_csv(first_view),
                                              elem_id="download-csv", size="sm")
-                filters = [market, arm, context, size, cutoff, search, columns]
-                for control in (market, arm, context, size, cutoff, columns):
+                filters = [market, arm, context, size, cutoff, search, columns, rows]
+                for control in (market, arm, context, size, cutoff, columns, rows):
                     control.change(board_view, filters, [table, download], show_progress="hidden")
                 search.submit(board_view, filters, [table, download], show_progress="hidden")
                 search.change(board_view, filters, [table, download], show_progress="hidden")
-                gr.Markdown("\n".join(f"- **{c.name}** — {c.help}" for c in COLUMNS if c.help), elem_id="column-help")
 
-            with gr.Tab("Cells", id="cells"):
-                cells_model = gr.Dropdown(choices, label="model", elem_id="cells-model")
+            with gr.Tab("Cells", id="cells") as cells_tab:
+                cells_model = gr.Dropdown([], label="model", elem_id="cells-model")
                 cells_table = gr.Dataframe(interactive=False, elem_id="cells-table", label="every cell, answered or not",
                                            max_height=BOARD_MAX_HEIGHT, datatype="str")
                 cells_model.change(lambda sid: cell_table(service.snapshot()[1], sid) if sid else None, cells_model, cells_table)
 
-            with gr.Tab("Read one", id="read"):
+            with gr.Tab("Read one", id="read") as read_tab:
                 with gr.Row():
-                    read_model = gr.Dropdown(choices, label="model", elem_id="read-model")
+                    read_model = gr.Dropdown([], label="model", elem_id="read-model")
                     read_cell = gr.Dropdown([], label="cell", elem_id="read-cell")
                 read_html = gr.HTML("<p>Pick a model and a cell.</p>", elem_id="read-html")
                 read_claims = gr.Dataframe(interactive=False, elem_id="read-claims", label="claims: shown and true values",
@@ -371,7 +402,7 @@ def build_app(service: LeaderboardService) -> gr.Blocks:
                     control.change(lambda r, m, t, a: panel_frame(service, r, m, t, a) if t else None,
                                    [panel_release, panel_market, panel_ticker, panel_arm], plot)
 
-            with gr.Tab("Submit", id="submit"):
+            with gr.Tab("Submit", id="submit") as submit_tab:
                 gr.Markdown(f"Upload a JSONL submission (one object per line: `cell_id`, `commentary`, optional `sample`, "
                             f"`status` ok|failed, `error`). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
                             "95% of the version's cells answered. Validation runs before anything is stored.")
@@ -385,7 +416,7 @@ def build_app(service: LeaderboardService) -> gr.Blocks:
                     release = gr.Dropdown(releases, value=default_release, label="dataset version", elem_id="meta-release")
                 send = gr.Button("Submit", variant="primary", elem_id="submit-button")
                 status = gr.Textbox(label="status", interactive=False, lines=4, elem_id="submit-status")
-                queue = gr.Dataframe(submissions_table(service), interactive=False, label="stored submissions",
+                queue = gr.Dataframe(None, interactive=False, label="stored submissions",
                                      elem_id="queue", datatype="str")
 
             with gr.Tab("About", id="about"):
@@ -411,6 +442,11 @@ def build_app(service: LeaderboardService) -> gr.Blocks:
             message = f"{outcome.status}: {outcome.reason}"
             return (message, *refresh_all(seen, *filter_values))
 
+        # Lists that grow with the store (model pickers, the queue) are filled when their tab opens,
+        # so the first page stays as light as the board itself.
+        for tab, picker in ((cells_tab, cells_model), (read_tab, read_model)):
+            tab.select(lambda: gr.update(choices=service.model_choices()), None, picker, show_progress="hidden")
+        submit_tab.select(lambda: submissions_table(service), None, queue, show_progress="hidden")
         demo.load(refresh_all, [version, *filters], refresh_outputs, show_progress="hidden")
         send.click(on_submit, [upload, name, revision, knowledge, params, link, release, version, *filters],
                    [status, *refresh_outputs], show_progress="minimal")

@@ -79,7 +79,7 @@ def space(
     try:
         files = package_space(out, SpaceConfig(results_repo, dataset_repo, dataset_revision))
     except FileExistsError as error:
-        console.print(f"error: {error}", markup=False, highlight=False)
+        console.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(2) from error
     console.print(f"wrote {len(files)} files to {out}; publish with `mcb publish-space --folder {out} --repo ORG/NAME`",
                   markup=False, highlight=False)
