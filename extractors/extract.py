@@ -1,5 +1,10 @@
 """The claim extractor: spaCy (blank English, sentencizer, PhraseMatcher, Matcher) plus rules.
 
+spaCy is used through its arrays: the tokenizer makes the Doc, the matchers return (id, start,
+end) triples, and the sentencizer's rule (same punctuation set) is applied to `doc.to_array`
+columns, so no Python object is made per token. Figures, dates and counts are found by
+`extractors.numbers`' patterns, tried only where a match can begin.
+
 Per sentence: names are matched as phrases, superlatives / causal clauses / refusals as token
 patterns, figures and dates by `extractors.numbers`. Each name (or a coordinated group of names,
 "JNJ and JPM") owns the text up to the next name; the figures it owns become claims whose metric
@@ -11,17 +16,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import product
 from datetime import date
 from functools import lru_cache
 
 import spacy
+from spacy.attrs import IDX, IS_PUNCT, LENGTH, ORTH
 from spacy.matcher import Matcher, PhraseMatcher
 
 from builder.universes import Universe, get_universe
 from extractors import patterns as P
 from extractors.claims import Claim
 from extractors.names import name_table
-from extractors.numbers import WORD_NUMBER_RE, DateMention, Quantity, find_dates, find_quantities, word_number
+from extractors.numbers import (WORD_NUMBER_RE, WORD_NUMBERS, DateMention, Quantity, TextIndex, find_dates, find_quantities,
+                                scan, word_number)
 
 INDEX_LABEL = "INDEX"
 CAUSAL_LABEL = "CAUSAL"
@@ -46,6 +54,37 @@ COUNT_RE = re.compile(
     r"(?:(?P<dir2>up|down|positive|negative|winning|losing|green|red)\s+)?(?:trading\s+)?(?:sessions|days)\b",
     re.IGNORECASE,
 )
+# The words a COUNT_RE match can begin with (besides a number), and the words it must end with.
+COUNT_FIRST_WORDS = frozenset(("on", "in", "for", "during", *WORD_NUMBERS))
+COUNT_LAST_WORDS = ("sessions", "days")
+SENTENCIZER = "sentencizer"
+TOKEN_COLUMNS = [ORTH, IS_PUNCT, IDX, LENGTH]
+
+
+def _literal_phrases(token_pattern: list[dict]) -> list[str] | None:
+    """The phrases a LOWER-only token pattern matches ({"LOWER": {"IN": [...]}} expands), else None."""
+    choices = []
+    for token in token_pattern:
+        if set(token) != {"LOWER"}:
+            return None
+        value = token["LOWER"]
+        if isinstance(value, str):
+            choices.append([value])
+        elif isinstance(value, dict) and set(value) == {"IN"} and all(isinstance(v, str) for v in value["IN"]):
+            choices.append(list(value["IN"]))
+        else:
+            return None
+    return [" ".join(words) for words in product(*choices)]
+
+
+def count_matches(text: str, index: TextIndex | None = None) -> list[re.Match]:
+    """`COUNT_RE.finditer(text)`, tried only where a count can begin."""
+    index = index if index is not None else TextIndex.of(text)
+    if index is None:
+        return list(COUNT_RE.finditer(text))
+    if not any(word in index.lowered for word in COUNT_LAST_WORDS):
+        return []
+    return scan(COUNT_RE, text, index.word_starts(COUNT_FIRST_WORDS))
 
 
 @dataclass(frozen=True)
@@ -92,7 +131,8 @@ class Extractor:
     def __init__(self, universe: Universe):
         self.universe = universe
         self.nlp = spacy.blank("en")
-        self.nlp.add_pipe("sentencizer")
+        sentencizer = self.nlp.add_pipe(SENTENCIZER)
+        self.sentence_punct = frozenset(self.nlp.vocab.strings.add(char) for char in sentencizer.punct_chars)
         table = name_table(universe)
         self.names = PhraseMatcher(self.nlp.vocab, attr="ORTH")
         by_ticker: dict[str, list[str]] = {}
@@ -101,26 +141,47 @@ class Extractor:
         for ticker, surfaces in by_ticker.items():
             self.names.add(ticker, [self.nlp.make_doc(surface) for surface in surfaces])
         self.names.add(INDEX_LABEL, [self.nlp.make_doc(surface) for surface in table.indices])
-        # Literal cue phrases go to a PhraseMatcher (fast); only patterns with wildcards to the Matcher.
+        index_id = self.nlp.vocab.strings[INDEX_LABEL]
+        self.name_of = {self.nlp.vocab.strings[t]: t for t in by_ticker} | {index_id: None}
+        # Cue phrases that are LOWER-only (a {"IN": [...]} token expands to its words) go to a
+        # PhraseMatcher; only other patterns to the Matcher, which makes a Token object per token.
         self.cue_phrases = PhraseMatcher(self.nlp.vocab, attr="LOWER")
         self.cues = Matcher(self.nlp.vocab)
         labelled = [(f"RANK:{rank}", token_patterns) for rank, token_patterns in P.RANK_PATTERNS.items()]
         labelled += [(CAUSAL_LABEL, P.CAUSAL_PATTERNS), (REFUSAL_LABEL, P.REFUSAL_PATTERNS)]
+        self.cue_label = {}
         for label, token_patterns in labelled:
-            literal = [p for p in token_patterns if all(set(t) == {"LOWER"} and isinstance(t["LOWER"], str) for t in p)]
-            wild = [p for p in token_patterns if p not in literal]
+            self.cue_label[self.nlp.vocab.strings.add(label)] = label
+            expanded = [_literal_phrases(p) for p in token_patterns]
+            literal = [phrase for phrases in expanded if phrases for phrase in phrases]
+            wild = [p for p, phrases in zip(token_patterns, expanded) if phrases is None]
             if literal:
-                self.cue_phrases.add(label, [self.nlp.make_doc(" ".join(t["LOWER"] for t in p)) for p in literal])
+                self.cue_phrases.add(label, [self.nlp.make_doc(phrase) for phrase in literal])
             if wild:
                 self.cues.add(label, wild)
 
+    # ----------------------------------------------------------------- tokens
+    def _sentences(self, orth: list[int], punct: list[int], starts: list[int], ends: list[int]) -> list[tuple[int, int]]:
+        """Sentence character spans by spaCy's sentencizer rule, read off the token columns: a token
+        that is neither punctuation nor a sentence-final character starts a sentence when such a
+        character came since the current sentence started."""
+        if not orth:
+            return []
+        first, seen_final, bounds = 0, False, []
+        final = self.sentence_punct
+        for i, (token, is_punct) in enumerate(zip(orth, punct)):
+            is_final = token in final
+            if seen_final and not is_punct and not is_final:
+                bounds.append((starts[first], ends[i - 1]))
+                first, seen_final = i, False
+            elif is_final:
+                seen_final = True
+        bounds.append((starts[first], ends[-1]))
+        return bounds
+
     # ----------------------------------------------------------------- mentions
-    def _name_mentions(self, doc) -> list[Name]:
-        spans = []
-        for match_id, start, end in self.names(doc):
-            label = self.nlp.vocab.strings[match_id]
-            spans.append((start, end, None if label == INDEX_LABEL else label))
-        chars = [(doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text), ticker) for start, end, ticker in spans]
+    def _name_mentions(self, doc, starts: list[int], ends: list[int]) -> list[Name]:
+        chars = [(starts[start], ends[end - 1], self.name_of[match_id]) for match_id, start, end in self.names(doc)]
         for match in SUFFIXED_SEARCH.finditer(doc.text):
             if not any(s <= match.start() < e for s, e, _ in chars):
                 chars.append((match.start(), match.end(), match.group(0)))
@@ -134,14 +195,11 @@ class Extractor:
             last_end = end
         return kept
 
-    def _cue_mentions(self, doc) -> list[tuple[str, int, int]]:
-        found = []
+    def _cue_mentions(self, doc, starts: list[int], ends: list[int]) -> list[tuple[str, int, int]]:
         matches = self.cue_phrases(doc)
         if len(self.cues):
             matches = [*matches, *self.cues(doc)]
-        for match_id, start, end in matches:
-            span = doc[start:end]
-            found.append((self.nlp.vocab.strings[match_id], span.start_char, span.end_char))
+        found = [(self.cue_label[match_id], starts[start], ends[end - 1]) for match_id, start, end in matches]
         found.sort(key=lambda item: (item[1], -(item[2] - item[1])))
         kept: list[tuple[str, int, int]] = []
         for label, start, end in found:
@@ -153,17 +211,19 @@ class Extractor:
     # ----------------------------------------------------------------- entry point
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         clean = text.replace("*", " ").replace("\u00a0", " ")
-        doc = self.nlp(clean)
-        names = self._name_mentions(doc)
-        cues = self._cue_mentions(doc)
-        dates = find_dates(clean, month)
-        counts = list(COUNT_RE.finditer(clean))
+        doc = self.nlp.make_doc(clean)
+        orth, punct, starts, lengths = doc.to_array(TOKEN_COLUMNS).T.tolist() if len(doc) else ([], [], [], [])
+        ends = [start + length for start, length in zip(starts, lengths)]
+        names = self._name_mentions(doc, starts, ends)
+        cues = self._cue_mentions(doc, starts, ends)
+        index = TextIndex.of(clean)
+        dates = find_dates(clean, month, index=index)
+        counts = count_matches(clean, index)
         blocked = [(n.start, n.end) for n in names] + [(d.start, d.end) for d in dates] + [(c.start("n"), c.end()) for c in counts]
-        quantities = [q for q in find_quantities(clean) if not _overlaps(q.start, q.end, blocked)]
+        quantities = [q for q in find_quantities(clean, index=index) if not _overlaps(q.start, q.end, blocked)]
         claims: list[Claim] = []
         carried: str | None = None
-        for sent in doc.sents:
-            s0, s1 = sent.start_char, sent.end_char
+        for s0, s1 in self._sentences(orth, punct, starts, ends):
             sentence = _Sentence(
                 text=text,
                 clean=clean,

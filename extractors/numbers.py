@@ -3,6 +3,11 @@
 spaCy's tokenizer splits `(8.2)%`, `4,70 €` and `US$206.64` inconsistently, so figures are read
 by one compiled pattern over the sentence text; the extractor places them among spaCy's tokens
 by character offset.
+
+Speed: Python's `re` tries a large case-insensitive alternation at every character. `TextIndex`
+finds, once per text, the few positions where each pattern can begin a match (its literal first
+words and characters), and `scan` tries the pattern only there; the matches are exactly those of
+`pattern.finditer(text)`.
 """
 
 from __future__ import annotations
@@ -88,11 +93,86 @@ def _sign_of(text: str | None) -> int:
     return 1 if text == "+" else -1
 
 
-def find_quantities(text: str, offset: int = 0) -> list[Quantity]:
+# Characters that match an ASCII letter case-insensitively without lowering to it (ſ, ı, İ, the
+# Kelvin sign); a text holding one is scanned the plain way.
+_FOLD_EXCEPTIONS = frozenset("\u017f\u0131\u0130\u212a")
+_WORD_RE = re.compile(r"\w+")
+# Every character a QUANTITY_RE match can begin with, apart from letters (currency codes, number words).
+_QUANTITY_FIRST_RE = re.compile(r"[\d(+\-\u2212\u2013$€£.]")
+_CURRENCY_WORDS = ("us$", "eur", "usd")
+_DATE_PREFIXES = frozenset(("mon", "tue", "wed", "thu", "fri", "sat", "sun", "the", "jan", "feb", "mar", "apr", "may",
+                            "jun", "jul", "aug", "sep", "oct", "nov", "dec"))
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def _find_all(haystack: str, needle: str) -> list[int]:
+    found, at = [], haystack.find(needle)
+    while at >= 0:
+        found.append(at)
+        at = haystack.find(needle, at + 1)
+    return found
+
+
+@dataclass(frozen=True)
+class TextIndex:
+    """One text's words (start, lowered) and lowered form, shared by the patterns' start finders."""
+
+    text: str
+    lowered: str
+    words: tuple[tuple[int, str], ...]
+
+    @classmethod
+    def of(cls, text: str) -> TextIndex | None:
+        """None when case-insensitive matching cannot be read off `str.lower` (see _FOLD_EXCEPTIONS)."""
+        if not _FOLD_EXCEPTIONS.isdisjoint(text):
+            return None
+        lowered = text.lower()
+        return cls(text, lowered, tuple((m.start(), m.group().lower()) for m in _WORD_RE.finditer(text)))
+
+    def quantity_starts(self) -> list[int]:
+        """Where a QUANTITY_RE match can begin: a digit not after a digit, a sign, bracket, currency
+        symbol or point, a currency code, or a number word (before "per cent")."""
+        text = self.text
+        starts = [m.start() for m in _QUANTITY_FIRST_RE.finditer(text)
+                  if not (m.start() and text[m.start()] in _ASCII_DIGITS and text[m.start() - 1] in _ASCII_DIGITS)]
+        for needle in _CURRENCY_WORDS:
+            starts += _find_all(self.lowered, needle)
+        if "per" in self.lowered:
+            starts += [start for start, word in self.words if word in WORD_NUMBERS]
+        return sorted(set(starts))
+
+    def date_starts(self) -> list[int]:
+        """Where a DATE_RE match can begin: a word that is a number or opens a weekday, "the" or a month."""
+        return [start for start, word in self.words if word[0].isdigit() or word[:3] in _DATE_PREFIXES]
+
+    def word_starts(self, words: frozenset[str]) -> list[int]:
+        """Words from `words` and words opening with a digit."""
+        return [start for start, word in self.words if word[0].isdigit() or word in words]
+
+
+def scan(pattern: re.Pattern, text: str, starts: list[int] | None) -> list[re.Match]:
+    """`pattern.finditer(text)`, trying the pattern only at `starts` (every position where one of
+    its matches can begin); all positions when `starts` is None. `pattern` never matches empty."""
+    if starts is None:
+        return list(pattern.finditer(text))
+    found, end = [], 0
+    for start in starts:
+        if start < end:
+            continue
+        match = pattern.match(text, start)
+        if match:
+            found.append(match)
+            end = max(match.end(), start + 1)
+    return found
+
+
+def find_quantities(text: str, offset: int = 0, index: TextIndex | None = None) -> list[Quantity]:
     """Every percent and price in `text`, plus bare numbers; scales ($80 billion), ordinals and
-    horizons (200-day, 7d) are recognised so that they are skipped, not misread."""
+    horizons (200-day, 7d) are recognised so that they are skipped, not misread. `index` is
+    `TextIndex.of(text)` when the caller already has it."""
+    index = index if index is not None else TextIndex.of(text)
     found: list[Quantity] = []
-    for match in QUANTITY_RE.finditer(text):
+    for match in scan(QUANTITY_RE, text, index.quantity_starts() if index else None):
         start, end = match.start() + offset, match.end() + offset
         if match.group("acc"):
             number = match.group("acc_num")
@@ -164,11 +244,12 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
         return None
 
 
-def find_dates(text: str, month: str | None, offset: int = 0) -> list[DateMention]:
+def find_dates(text: str, month: str | None, offset: int = 0, index: TextIndex | None = None) -> list[DateMention]:
     """Dates in the prose, resolved against the cell's month (`YYYY-MM`) when one is given."""
     year, month_number = (int(month[:4]), int(month[5:7])) if month else (None, None)
+    index = index if index is not None else TextIndex.of(text)
     found = []
-    for match in DATE_RE.finditer(text):
+    for match in scan(DATE_RE, text, index.date_starts() if index else None):
         start, end = match.start() + offset, match.end() + offset
         resolved = None
         if match.group("iso"):
