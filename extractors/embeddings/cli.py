@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from extractors.embeddings.encoder import CACHE_ENV, Encoder, EncoderError
-from extractors.embeddings.memorisation_probe import DEFAULT_SEED, DEFAULT_WINDOW, FEATURES, MARKETS, RIDGE_LAMBDA, ProbeReport, run_probe
+from extractors.embeddings.memorisation_probe import DEFAULT_SEED, DEFAULT_WINDOW, FEATURES, MARKETS, RIDGE_LAMBDA, ProbeReport, run_probe, shipped_months
 from extractors.embeddings.read_margin import format_margin
 
 console = Console()
@@ -61,7 +61,13 @@ def probe_embeddings(
     try:
         encoder = Encoder.create(model, cache)
         markets = tuple(market or MARKETS)
-        months = {name: sorted(month) for name in markets} if month else None
+        months = None
+        if month:  # each market keeps the asked months it ships; a market with none of them is left out
+            months = {name: sorted(set(month) & set(shipped_months(name))) for name in markets}
+            markets = tuple(name for name in markets if months[name])
+            if not markets:
+                shipped = "; ".join(f"{name}: {', '.join(shipped_months(name))}" for name in market or MARKETS)
+                raise ValueError(f"no shipped prices for {', '.join(month)} (shipped: {shipped})")
         report = run_probe(encoder, markets=markets, months=months, window=window, ridge=ridge, seed=seed)
     except (EncoderError, ValueError, FileNotFoundError) as error:
         errors.print(f"error: {error}", highlight=False)

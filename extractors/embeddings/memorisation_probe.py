@@ -76,17 +76,21 @@ TARGETS: tuple[Target, ...] = (
 
 @dataclass(frozen=True)
 class Features:
-    """One row of the paper's Table 13: which vectors the ridge sees."""
+    """One row group of the paper's Table 13: which vectors the ridge sees, built from a series' prompt
+    embeddings (date+variable, date only) and the seeded generator."""
 
     name: str
     description: str
+    build: Callable[[np.ndarray, np.ndarray, np.random.Generator], np.ndarray]
 
 
 FEATURES: tuple[Features, ...] = (
-    Features("date+var", "prompt embeddings: date, ticker and variable, value omitted"),
-    Features("date", "placebo: embeddings of the date alone"),
-    Features("shuffled", "placebo: the date+variable embeddings in a random order"),
-    Features("random", "placebo: standard normal vectors of the same width"),
+    Features("date+var", "prompt embeddings: date, ticker and variable, value omitted", lambda full, date_only, rng: full),
+    Features("date", "placebo: embeddings of the date alone", lambda full, date_only, rng: date_only),
+    Features("shuffled", "placebo: the date+variable embeddings in a random order",
+             lambda full, date_only, rng: full[rng.permutation(len(full))]),
+    Features("random", "placebo: standard normal vectors of the same width",
+             lambda full, date_only, rng: rng.standard_normal(full.shape)),
 )
 
 
@@ -258,13 +262,9 @@ class ProbeReport:
 
 
 def _feature_matrices(series: Series, vectors: dict[str, np.ndarray], rng: np.random.Generator) -> dict[str, np.ndarray]:
-    with_variable = np.stack([vectors[variable_prompt(series.ticker, day, series.target)] for day in series.dates])
-    return {
-        "date+var": with_variable,
-        "date": np.stack([vectors[date_prompt(day)] for day in series.dates]),
-        "shuffled": with_variable[rng.permutation(len(with_variable))],
-        "random": rng.standard_normal(with_variable.shape),
-    }
+    full = np.stack([vectors[variable_prompt(series.ticker, day, series.target)] for day in series.dates])
+    date_only = np.stack([vectors[date_prompt(day)] for day in series.dates])
+    return {features.name: features.build(full, date_only, rng) for features in FEATURES}
 
 
 def run_probe(encoder: Encoder, markets: Sequence[str] = MARKETS, months: dict[str, list[str]] | None = None,
