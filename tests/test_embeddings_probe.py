@@ -120,3 +120,10 @@ def test_cli_names_a_bad_window():
     register(app)
     result = CliRunner().invoke(app, ["probe", "embeddings", "--market", "lisbon", "--month", "2026-02", "--window", "500"])
     assert result.exit_code == 2 and "shorter window" in result.output
+
+
+def test_cli_names_the_shipped_months_when_none_match():
+    app = typer.Typer()
+    register(app)
+    result = CliRunner().invoke(app, ["probe", "embeddings", "--month", "2025-08"])
+    assert result.exit_code == 2 and "shipped" in result.output and "2026-08" in result.output
