@@ -11,17 +11,21 @@ os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 
+CACHE_VARIABLES = ("HF_DATASETS_CACHE", "MCB_EMBEDDINGS_CACHE", "MCB_PRICE_CACHE")
+
+
 @pytest.fixture(scope="session", autouse=True)
-def _datasets_cache(tmp_path_factory):
-    """Keep `load_dataset`'s cache out of the user's home."""
-    cache = tmp_path_factory.mktemp("hf-datasets-cache")
-    previous = os.environ.get("HF_DATASETS_CACHE")
-    os.environ["HF_DATASETS_CACHE"] = str(cache)
+def _caches_in_tmp(tmp_path_factory):
+    """Keep `load_dataset`'s, the embeddings' and the price fetcher's caches out of the user's home."""
+    previous = {name: os.environ.get(name) for name in CACHE_VARIABLES}
+    for name in CACHE_VARIABLES:
+        os.environ[name] = str(tmp_path_factory.mktemp(name.lower()))
     yield
-    if previous is None:
-        os.environ.pop("HF_DATASETS_CACHE", None)
-    else:
-        os.environ["HF_DATASETS_CACHE"] = previous
+    for name, value in previous.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture(scope="session")
