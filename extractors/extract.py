@@ -180,9 +180,9 @@ class Extractor:
         return bounds
 
     # ----------------------------------------------------------------- mentions
-    def _name_mentions(self, doc, starts: list[int], ends: list[int]) -> list[Name]:
+    def _name_mentions(self, doc, text: str, starts: list[int], ends: list[int]) -> list[Name]:
         chars = [(starts[start], ends[end - 1], self.name_of[match_id]) for match_id, start, end in self.names(doc)]
-        for match in SUFFIXED_SEARCH.finditer(doc.text):
+        for match in SUFFIXED_SEARCH.finditer(text):
             if not any(s <= match.start() < e for s, e, _ in chars):
                 chars.append((match.start(), match.end(), match.group(0)))
         chars.sort(key=lambda item: (item[0], -(item[1] - item[0])))
@@ -214,7 +214,7 @@ class Extractor:
         doc = self.nlp.make_doc(clean)
         orth, punct, starts, lengths = doc.to_array(TOKEN_COLUMNS).T.tolist() if len(doc) else ([], [], [], [])
         ends = [start + length for start, length in zip(starts, lengths)]
-        names = self._name_mentions(doc, starts, ends)
+        names = self._name_mentions(doc, clean, starts, ends)
         cues = self._cue_mentions(doc, starts, ends)
         index = TextIndex.of(clean)
         dates = find_dates(clean, month, index=index)

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-import numpy as np
-
 from builder.facts import PanelFacts, TickerFacts, panel_facts
 from builder.panel import Panel
 from extractors.claims import Claim
@@ -205,14 +203,19 @@ def within_tolerance(claim: Claim, kind: str, claimed, actual) -> bool:
     return abs(float(claimed) - float(actual)) <= tolerance(claim) + EPSILON
 
 
+def _sign(value: float) -> float:
+    """`numpy.sign` for a Python float (NaN for NaN), without the numpy call."""
+    return float((value > 0) - (value < 0)) if value == value else math.nan
+
+
 def within_band(claim: Claim, kind: str, claimed, actual) -> bool:
     """The approximate band of DESIGN.md: coarser than stated precision, same direction."""
     if kind == "label":
         return False
     claimed, actual = float(claimed), float(actual)
     if kind == "percent":
-        same_sign = claim.metric not in SIGNED_METRICS or np.sign(claimed) == np.sign(actual) or abs(actual) < EPSILON
-        return bool(same_sign) and abs(claimed - actual) <= APPROX_PERCENT_POINTS + EPSILON
+        same_sign = claim.metric not in SIGNED_METRICS or _sign(claimed) == _sign(actual) or abs(actual) < EPSILON
+        return same_sign and abs(claimed - actual) <= APPROX_PERCENT_POINTS + EPSILON
     if kind == "price":
         return actual > 0 and abs(claimed - actual) / actual <= APPROX_PRICE_RELATIVE + EPSILON
     return abs(claimed - actual) <= APPROX_COUNT_SESSIONS
@@ -220,7 +223,7 @@ def within_band(claim: Claim, kind: str, claimed, actual) -> bool:
 
 def same_sign(claim: Claim, claimed, actual) -> bool:
     """Whether a signed claim at least points the way the panel moved."""
-    return claim.metric in SIGNED_METRICS and float(claimed) != 0 and np.sign(float(claimed)) == np.sign(float(actual))
+    return claim.metric in SIGNED_METRICS and float(claimed) != 0 and _sign(float(claimed)) == _sign(float(actual))
 
 
 def kind_of(metric: str) -> str | None:

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from builder.panel import Panel
 from extractors.claims import Claim
-from extractors.oracle import ORACLES, Answer, same_sign, view_of, within_band, within_tolerance
+from extractors.oracle import EPSILON, ORACLES, Answer, same_sign, tolerance, view_of, within_band
 from extractors.verdicts import Verdict
+
+
+UNVERIFIABLE = Verdict.of("unverifiable")
 
 
 def _nearest(answer: Answer):
     """The candidate closest to what was claimed (the one a reader would compare with)."""
+    if len(answer.candidates) == 1:
+        return answer.candidates[0]
     if isinstance(answer.claimed, str):
         return next((c for c in answer.candidates if c == answer.claimed), answer.candidates[0])
     return min(answer.candidates, key=lambda c: abs(float(c) - float(answer.claimed)))
@@ -30,25 +35,33 @@ def verify(claim: Claim, shown: Panel, true: Panel) -> Verdict:
     """The verdict of one claim; `true` is the real panel, `shown` the arm the model was given."""
     oracle = ORACLES.get(claim.metric)
     if oracle is None or claim.ticker is None:
-        return Verdict.of("unverifiable")
+        return UNVERIFIABLE
     shown_answer = oracle.compute(claim, view_of(shown))
     true_answer = oracle.compute(claim, view_of(true))
     if shown_answer is None or true_answer is None or not shown_answer.candidates or not true_answer.candidates:
-        return Verdict.of("unverifiable")
+        return UNVERIFIABLE
     kind, claimed = oracle.kind, shown_answer.claimed
+    shown_candidates, true_candidates = shown_answer.candidates, true_answer.candidates
     shown_value, true_value = _nearest(shown_answer), _nearest(true_answer)
-    exact_shown = any(within_tolerance(claim, kind, claimed, c) for c in shown_answer.candidates)
-    exact_true = any(within_tolerance(claim, kind, claimed, c) for c in true_answer.candidates)
-    indistinct = shown is true or shown.arm == "real" or any(
-        within_tolerance(claim, kind, s, t) for s in shown_answer.candidates for t in true_answer.candidates
-    )
+    # within_tolerance, with the claim's tolerance computed once
+    if kind == "label":
+        exact_shown = any(claimed == c for c in shown_candidates)
+        exact_true = any(claimed == c for c in true_candidates)
+        indistinct = shown is true or shown.arm == "real" or any(s == t for s in shown_candidates for t in true_candidates)
+    else:
+        limit, stated = tolerance(claim) + EPSILON, float(claimed)
+        exact_shown = any(abs(stated - float(c)) <= limit for c in shown_candidates)
+        exact_true = any(abs(stated - float(c)) <= limit for c in true_candidates)
+        indistinct = shown is true or shown.arm == "real" or any(
+            abs(float(s) - float(t)) <= limit for s in shown_candidates for t in true_candidates
+        )
     if exact_shown:
         detail = "supported"
     elif exact_true:
         detail = "recited"
-    elif any(within_band(claim, kind, claimed, c) for c in shown_answer.candidates):
+    elif any(within_band(claim, kind, claimed, c) for c in shown_candidates):
         detail = "approx_supported"
-    elif any(within_band(claim, kind, claimed, c) for c in true_answer.candidates):
+    elif any(within_band(claim, kind, claimed, c) for c in true_candidates):
         detail = "approx_recited"
     elif kind == "percent" and same_sign(claim, claimed, shown_value):
         detail = "sign_only"
