@@ -11,6 +11,8 @@ from typing import Literal, get_args
 
 import pyarrow as pa
 
+from builder.cells import Cell
+
 TrackName = Literal["recall", "relabeled", "masked"]
 TRACKS: tuple[str, ...] = get_args(TrackName)
 
@@ -89,6 +91,17 @@ def track_cell_id(market: str, month: str, track: str, *parts: str) -> str:
     if track not in TRACKS:
         raise ValueError(f"unknown track {track!r}; known: {', '.join(TRACKS)}")
     return "-".join((market, month, track, *parts))
+
+
+@dataclass(frozen=True)
+class TrackRow(Cell):
+    """A track's prompt: every `Cell` field, then the track and how many answers it wants.
+
+    Each track's row type adds its answer key after these fields.
+    """
+
+    track: str
+    samples: int
 
 
 def track_schema(*answer_key: tuple[str, pa.DataType, str]) -> pa.Schema:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from string import ascii_uppercase
 
 import numpy as np
@@ -21,7 +21,7 @@ from builder.arms import ARMS, apply_arm
 from builder.contexts import format_price
 from builder.panel import Panel
 from builder.tokens import count_tokens
-from builder.tracks.common import track_schema
+from builder.tracks.common import TrackRow, track_schema
 from builder.universes import Universe, get_universe
 
 TRACK = "masked"
@@ -40,27 +40,15 @@ MASKED_SCHEMA = track_schema(
 
 
 @dataclass(frozen=True)
-class MaskedRow:
+class MaskedRow(TrackRow):
     """One masked prompt; `mask_json` maps each label to its ticker, `sessions_json` lists session k's date at k-1."""
 
-    cell_id: str
-    release: str
-    market: str
-    month: str
-    arm: str
-    context: str
-    prompt: str
-    n_tokens: int
-    track: str
-    samples: int
     task: str
     mask_json: str
     sessions_json: str
     n_tickers: int
     month_candidates: int
 
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def stock_labels(n: int) -> list[str]:

@@ -7,7 +7,7 @@ an accurate answer can only come from memory; the answer key rides along in each
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date
 
 import numpy as np
@@ -16,7 +16,7 @@ import pyarrow as pa
 from builder.contexts import format_price
 from builder.panel import Panel
 from builder.tokens import count_tokens
-from builder.tracks.common import track_cell_id, track_schema
+from builder.tracks.common import TrackRow, track_cell_id, track_schema
 from builder.universes import Universe, get_universe
 
 TRACK = "recall"
@@ -52,7 +52,7 @@ RECALL_SCHEMA = track_schema(
 
 
 @dataclass(frozen=True)
-class RecallRow:
+class RecallRow(TrackRow):
     """One recall prompt and its answer key.
 
     `close`: true_value is the session's close, previous_close the close before it, true_direction
@@ -60,16 +60,6 @@ class RecallRow:
     percent, previous_close the first close, true_direction its sign as a word.
     """
 
-    cell_id: str
-    release: str
-    market: str
-    month: str
-    arm: str
-    context: str
-    prompt: str
-    n_tokens: int
-    track: str
-    samples: int
     question: str
     ticker: str
     target_date: str
@@ -77,8 +67,6 @@ class RecallRow:
     previous_close: float
     true_direction: str
 
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def long_date(day: date) -> str:

@@ -14,7 +14,7 @@ both labels) while the interior path is hidden, which leaves memory room to show
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 import pandas as pd
@@ -23,7 +23,7 @@ import pyarrow as pa
 from builder.contexts import CONTEXTS
 from builder.panel import Panel
 from builder.tokens import count_tokens
-from builder.tracks.common import track_cell_id, track_schema
+from builder.tracks.common import TrackRow, track_cell_id, track_schema
 from builder.tracks.recall import long_date
 from builder.universes import get_universe
 
@@ -53,19 +53,9 @@ RELABELED_SCHEMA = track_schema(
 
 
 @dataclass(frozen=True)
-class RelabeledRow:
+class RelabeledRow(TrackRow):
     """One labelled prompt; `shown_returns_json` is each ticker's first-to-last close return in percent."""
 
-    cell_id: str
-    release: str
-    market: str
-    month: str
-    arm: str
-    context: str
-    prompt: str
-    n_tokens: int
-    track: str
-    samples: int
     fake_test: str
     label: str
     shown_month: str
@@ -76,8 +66,6 @@ class RelabeledRow:
     shown_returns_json: str
     shown_dates_json: str
 
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def shift_month(month: str, months: int) -> str:
