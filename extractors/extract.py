@@ -28,8 +28,8 @@ from builder.universes import Universe, get_universe
 from extractors import patterns as P
 from extractors.claims import Claim
 from extractors.names import name_table
-from extractors.numbers import (WORD_NUMBER_RE, WORD_NUMBERS, DateMention, Quantity, TextIndex, find_dates, find_quantities,
-                                scan, word_number)
+from extractors.numbers import (WORD_NUMBER_RE, WORD_NUMBERS, DateMention, Quantity, Scanner, find_dates, find_quantities,
+                                lowercase, word_number)
 
 INDEX_LABEL = "INDEX"
 CAUSAL_LABEL = "CAUSAL"
@@ -54,9 +54,12 @@ COUNT_RE = re.compile(
     r"(?:(?P<dir2>up|down|positive|negative|winning|losing|green|red)\s+)?(?:trading\s+)?(?:sessions|days)\b",
     re.IGNORECASE,
 )
-# The words a COUNT_RE match can begin with (besides a number), and the words it must end with.
-COUNT_FIRST_WORDS = frozenset(("on", "in", "for", "during", *WORD_NUMBERS))
-COUNT_LAST_WORDS = ("sessions", "days")
+# A count begins with a number or "on"/"in"/"for"/"during", and ends with "sessions" or "days".
+COUNT_SCANNER = Scanner.of(
+    COUNT_RE,
+    {rf"\b(?=\d|(?:on|in|for|during)\s|(?:{'|'.join(sorted(WORD_NUMBERS, key=len, reverse=True))})\b)": ""},
+    needs=("sessions", "days"),
+)
 SENTENCIZER = "sentencizer"
 TOKEN_COLUMNS = [ORTH, IS_PUNCT, IDX, LENGTH]
 
@@ -77,14 +80,9 @@ def _literal_phrases(token_pattern: list[dict]) -> list[str] | None:
     return [" ".join(words) for words in product(*choices)]
 
 
-def count_matches(text: str, index: TextIndex | None = None) -> list[re.Match]:
-    """`COUNT_RE.finditer(text)`, tried only where a count can begin."""
-    index = index if index is not None else TextIndex.of(text)
-    if index is None:
-        return list(COUNT_RE.finditer(text))
-    if not any(word in index.lowered for word in COUNT_LAST_WORDS):
-        return []
-    return scan(COUNT_RE, text, index.word_starts(COUNT_FIRST_WORDS))
+def count_matches(text: str, lowered: str | None) -> list[re.Match]:
+    """The matches of `COUNT_RE.finditer(text)` (groups lowercased); `lowered` is `lowercase(text)`."""
+    return COUNT_SCANNER.finditer(text, lowered)
 
 
 @dataclass(frozen=True)
@@ -216,11 +214,11 @@ class Extractor:
         ends = [start + length for start, length in zip(starts, lengths)]
         names = self._name_mentions(doc, clean, starts, ends)
         cues = self._cue_mentions(doc, starts, ends)
-        index = TextIndex.of(clean)
-        dates = find_dates(clean, month, index=index)
-        counts = count_matches(clean, index)
+        lowered = lowercase(clean)
+        dates = find_dates(clean, month, lowered=lowered)
+        counts = count_matches(clean, lowered)
         blocked = [(n.start, n.end) for n in names] + [(d.start, d.end) for d in dates] + [(c.start("n"), c.end()) for c in counts]
-        quantities = [q for q in find_quantities(clean, index=index) if not _overlaps(q.start, q.end, blocked)]
+        quantities = [q for q in find_quantities(clean, lowered=lowered) if not _overlaps(q.start, q.end, blocked)]
         claims: list[Claim] = []
         carried: str | None = None
         for s0, s1 in self._sentences(orth, punct, starts, ends):

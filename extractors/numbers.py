@@ -4,10 +4,8 @@ spaCy's tokenizer splits `(8.2)%`, `4,70 €` and `US$206.64` inconsistently, so
 by one compiled pattern over the sentence text; the extractor places them among spaCy's tokens
 by character offset.
 
-Speed: Python's `re` tries a large case-insensitive alternation at every character. `TextIndex`
-finds, once per text, the few positions where each pattern can begin a match (its literal first
-words and characters), and `scan` tries the pattern only there; the matches are exactly those of
-`pattern.finditer(text)`.
+Speed: each case-insensitive pattern is read through a `Scanner` (a lowercase twin over the
+lowered text, tried only where a match can begin); the matches are those of `pattern.finditer`.
 """
 
 from __future__ import annotations
@@ -94,85 +92,88 @@ def _sign_of(text: str | None) -> int:
 
 
 # Characters that match an ASCII letter case-insensitively without lowering to it (ſ, ı, İ, the
-# Kelvin sign); a text holding one is scanned the plain way.
+# Kelvin sign); a text holding one is read by the case-insensitive patterns themselves.
 _FOLD_EXCEPTIONS = frozenset("\u017f\u0131\u0130\u212a")
-_WORD_RE = re.compile(r"\w+")
-# Every character a QUANTITY_RE match can begin with, apart from letters (currency codes, number words).
-_QUANTITY_FIRST_RE = re.compile(r"[\d(+\-\u2212\u2013$€£.]")
-_CURRENCY_WORDS = ("us$", "eur", "usd")
-_DATE_PREFIXES = frozenset(("mon", "tue", "wed", "thu", "fri", "sat", "sun", "the", "jan", "feb", "mar", "apr", "may",
-                            "jun", "jul", "aug", "sep", "oct", "nov", "dec"))
-_ASCII_DIGITS = frozenset("0123456789")
+_NUMBER_WORDS_RE = "|".join(sorted(WORD_NUMBERS, key=len, reverse=True))
 
 
-def _find_all(haystack: str, needle: str) -> list[int]:
-    found, at = [], haystack.find(needle)
-    while at >= 0:
-        found.append(at)
-        at = haystack.find(needle, at + 1)
-    return found
+def lowercase(text: str) -> str | None:
+    """`text.lower()` when matching it case-sensitively equals matching `text` case-insensitively
+    (same length, no _FOLD_EXCEPTIONS); else None."""
+    return text.lower() if _FOLD_EXCEPTIONS.isdisjoint(text) else None
 
 
 @dataclass(frozen=True)
-class TextIndex:
-    """One text's words (start, lowered) and lowered form, shared by the patterns' start finders."""
+class Scanner:
+    """A case-insensitive pattern, read fast with the same matches as `pattern.finditer(text)`.
 
-    text: str
-    lowered: str
-    words: tuple[tuple[int, str], ...]
+    Python's `re` tries a large case-insensitive alternation at every character. The scanner runs
+    the pattern's case-sensitive lowercase twin over the lowered text (the match groups come out
+    lowercased; every reader lowercases them anyway), and only at the positions its `starts`
+    patterns find: together they must find every position where a match can begin. `starts` maps
+    each start pattern to a word the text must hold for that pattern to be needed ("" for always).
+    A text with none of `needs` (lowered) holds no match.
+    """
+
+    pattern: re.Pattern
+    lowered: re.Pattern
+    starts: tuple[tuple[re.Pattern, str], ...]
+    needs: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, text: str) -> TextIndex | None:
-        """None when case-insensitive matching cannot be read off `str.lower` (see _FOLD_EXCEPTIONS)."""
-        if not _FOLD_EXCEPTIONS.isdisjoint(text):
-            return None
-        lowered = text.lower()
-        return cls(text, lowered, tuple((m.start(), m.group().lower()) for m in _WORD_RE.finditer(text)))
+    def of(cls, pattern: re.Pattern, starts: dict[str, str], needs: tuple[str, ...] = ()) -> Scanner:
+        if re.search(r"\\[A-Z]|\(\?P=", pattern.pattern):
+            raise ValueError("a pattern with uppercase escapes or back-references has no lowercase twin")
+        twin = re.compile(pattern.pattern.lower().replace("(?p<", "(?P<"), pattern.flags & ~re.IGNORECASE)
+        return cls(pattern, twin, tuple((re.compile(start), gate) for start, gate in starts.items()), needs)
 
-    def quantity_starts(self) -> list[int]:
-        """Where a QUANTITY_RE match can begin: a digit not after a digit, a sign, bracket, currency
-        symbol or point, a currency code, or a number word (before "per cent")."""
-        text = self.text
-        starts = [m.start() for m in _QUANTITY_FIRST_RE.finditer(text)
-                  if not (m.start() and text[m.start()] in _ASCII_DIGITS and text[m.start() - 1] in _ASCII_DIGITS)]
-        for needle in _CURRENCY_WORDS:
-            starts += _find_all(self.lowered, needle)
-        if "per" in self.lowered:
-            starts += [start for start, word in self.words if word in WORD_NUMBERS]
-        return sorted(set(starts))
+    def finditer(self, text: str, lowered: str | None) -> list[re.Match]:
+        """Every match, left to right; `lowered` is `lowercase(text)`."""
+        if lowered is None:
+            return list(self.pattern.finditer(text))
+        if self.needs and not any(need in lowered for need in self.needs):
+            return []
+        return self.finditer_at(lowered, self.start_positions(lowered))
 
-    def date_starts(self) -> list[int]:
-        """Where a DATE_RE match can begin: a word that is a number or opens a weekday, "the" or a month."""
-        return [start for start, word in self.words if word[0].isdigit() or word[:3] in _DATE_PREFIXES]
+    def start_positions(self, lowered: str) -> list[int]:
+        patterns = [start for start, gate in self.starts if gate in lowered]
+        if len(patterns) == 1:
+            return [m.start() for m in patterns[0].finditer(lowered)]
+        return sorted({m.start() for start in patterns for m in start.finditer(lowered)})
 
-    def word_starts(self, words: frozenset[str]) -> list[int]:
-        """Words from `words` and words opening with a digit."""
-        return [start for start, word in self.words if word[0].isdigit() or word in words]
-
-
-def scan(pattern: re.Pattern, text: str, starts: list[int] | None) -> list[re.Match]:
-    """`pattern.finditer(text)`, trying the pattern only at `starts` (every position where one of
-    its matches can begin); all positions when `starts` is None. `pattern` never matches empty."""
-    if starts is None:
-        return list(pattern.finditer(text))
-    found, end = [], 0
-    for start in starts:
-        if start < end:
-            continue
-        match = pattern.match(text, start)
-        if match:
-            found.append(match)
-            end = max(match.end(), start + 1)
-    return found
+    def finditer_at(self, lowered: str, starts: list[int]) -> list[re.Match]:
+        """The lowercase twin's matches, trying only `starts` (ascending)."""
+        found, end, match_at = [], 0, self.lowered.match
+        for start in starts:
+            if start < end:
+                continue
+            match = match_at(lowered, start)
+            if match:
+                found.append(match)
+                end = max(match.end(), start + 1)  # never empty: the patterns need a digit or word
+        return found
 
 
-def find_quantities(text: str, offset: int = 0, index: TextIndex | None = None) -> list[Quantity]:
+QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
+    # a sign, bracket, currency symbol or point, or the first digit of a run (a match never begins
+    # after a digit: every branch looks behind for one or begins with a sign or symbol)
+    r"[\d(+\-\u2212\u2013$€£.](?:(?<=\d)\d*)?": "",
+    r"us\$|usd|eur": "",
+    # "five per cent": a number word, when a percent is spelled out (every spelling holds "cent")
+    rf"\b(?=(?:{_NUMBER_WORDS_RE})[-\s])": "cent",
+})
+
+
+_NO_TEXT = object()
+
+
+def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _NO_TEXT) -> list[Quantity]:
     """Every percent and price in `text`, plus bare numbers; scales ($80 billion), ordinals and
-    horizons (200-day, 7d) are recognised so that they are skipped, not misread. `index` is
-    `TextIndex.of(text)` when the caller already has it."""
-    index = index if index is not None else TextIndex.of(text)
+    horizons (200-day, 7d) are recognised so that they are skipped, not misread. `lowered` is
+    `lowercase(text)` when the caller already has it."""
+    lowered = lowercase(text) if lowered is _NO_TEXT else lowered
     found: list[Quantity] = []
-    for match in scan(QUANTITY_RE, text, index.quantity_starts() if index else None):
+    for match in QUANTITY_SCANNER.finditer(text, lowered):
         start, end = match.start() + offset, match.end() + offset
         if match.group("acc"):
             number = match.group("acc_num")
@@ -244,12 +245,17 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
         return None
 
 
-def find_dates(text: str, month: str | None, offset: int = 0, index: TextIndex | None = None) -> list[DateMention]:
+DATE_SCANNER = Scanner.of(DATE_RE, {
+    r"\b(?=\d|the\s|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)": "",
+})
+
+
+def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | None | object = _NO_TEXT) -> list[DateMention]:
     """Dates in the prose, resolved against the cell's month (`YYYY-MM`) when one is given."""
     year, month_number = (int(month[:4]), int(month[5:7])) if month else (None, None)
-    index = index if index is not None else TextIndex.of(text)
+    lowered = lowercase(text) if lowered is _NO_TEXT else lowered
     found = []
-    for match in scan(DATE_RE, text, index.date_starts() if index else None):
+    for match in DATE_SCANNER.finditer(text, lowered):
         start, end = match.start() + offset, match.end() + offset
         resolved = None
         if match.group("iso"):
