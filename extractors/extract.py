@@ -15,6 +15,7 @@ with an 8.4% gain" is a rank and a return); nothing is dropped for overlapping.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from itertools import product
 from datetime import date
@@ -221,25 +222,28 @@ class Extractor:
         quantities = [q for q in find_quantities(clean, lowered=lowered) if not _overlaps(q.start, q.end, blocked)]
         claims: list[Claim] = []
         carried: str | None = None
+        # every mention list is in order of its start: a sentence takes a slice of each
+        keys = {
+            "names": [n.start for n in names],
+            "cues": [c[1] for c in cues],
+            "quantities": [q.start for q in quantities],
+            "dates": [d.start for d in dates],
+            "counts": [c.start("n") for c in counts],
+        }
+        mentions = {"names": names, "cues": cues, "quantities": quantities, "dates": dates, "counts": counts}
         for s0, s1 in self._sentences(orth, punct, starts, ends):
-            sentence = _Sentence(
-                text=text,
-                clean=clean,
-                start=s0,
-                end=s1,
-                names=[n for n in names if s0 <= n.start < s1],
-                cues=[c for c in cues if s0 <= c[1] < s1],
-                quantities=[q for q in quantities if s0 <= q.start < s1],
-                dates=[d for d in dates if s0 <= d.start < s1],
-                counts=[c for c in counts if s0 <= c.start("n") < s1],
-            )
+            inside = {kind: mentions[kind][bisect_left(key, s0):bisect_left(key, s1)] for kind, key in keys.items()}
+            sentence = _Sentence(text=text, clean=clean, start=s0, end=s1, **inside)
             found, carried = sentence.claims(carried)
             claims.extend(found)
         return claims
 
 
 def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
-    return any(start < e and s < end for s, e in spans)
+    for span_start, span_end in spans:
+        if start < span_end and span_start < end:
+            return True
+    return False
 
 
 @dataclass
