@@ -391,7 +391,7 @@ class _Sentence:
                         index += 2
                         continue
             if self._is_priceish(quantity, loose=False) and P.PRICE_CUE_RE.search(lead) or quantity.kind == "price":
-                if not P.OTHER_PERIOD_RE.search(tail) and not re.match(r"^\s*(?:per share|a share|apiece)", tail) and not re.search(
+                if not P.OTHER_PERIOD.search(tail) and not re.match(r"^\s*(?:per share|a share|apiece)", tail) and not re.search(
                     r"\b(?:adding|added|gained|lost|shed|shedding|losing|up|down|rose|fell|by)\s+(?:about\s+|nearly\s+|roughly\s+)?$", lead
                 ):
                     metric = self._level_metric(lead)
@@ -442,7 +442,7 @@ class _Sentence:
     def _percent(self, quantity: Quantity, lead: str, tail: str, direction: int, lead_start: int, used_dates: set[int],
                  segment: _Segment) -> tuple[_Proto | None, int]:
         near_tail = P.CLAUSE_END_RE.split(tail, maxsplit=1)[0]
-        if P.OTHER_PERIOD_RE.search(near_tail) or P.OTHER_PERIOD_RE.search(lead[-30:]):
+        if P.OTHER_PERIOD.search(near_tail) or P.OTHER_PERIOD.search(lead[-30:]):
             return None, direction
         if re.match(r"^\s*(?:of|breadth|probability|chance|stake|share of|weight)", tail) or re.search(r"\b(?:breadth|probability)\b[^,]*$", lead[-30:]):
             return None, direction
@@ -454,15 +454,15 @@ class _Sentence:
             direction = -1 if verbs[-1].group("down") else 1
         near_lead = lead[-NEAR_WINDOW:]
         magnitude = abs(quantity.value)
-        if P.VOLATILITY_RE.search(near_lead) or P.VOLATILITY_RE.search(near_tail):
+        if P.VOLATILITY.search(near_lead) or P.VOLATILITY.search(near_tail):
             return _Proto("volatility", magnitude, quantity.start, quantity.end, quantity.decimals, family="volatility"), direction
-        if P.DRAWDOWN_RE.search(near_lead) or P.DRAWDOWN_RE.search(near_tail):
+        if P.DRAWDOWN.search(near_lead) or P.DRAWDOWN.search(near_tail):
             return _Proto("max_drawdown", magnitude, quantity.start, quantity.end, quantity.decimals, family="drawdown"), direction
         sign = quantity.signed or direction or 1
         value = magnitude * sign if not quantity.signed else quantity.value
         when = self._date_for(quantity, lead_start, used_dates)
-        if when is not None or P.DAILY_RE.search(near_lead) or P.DAILY_RE.search(near_tail):
-            extreme = "largest" if (P.EXTREME_RE.search(near_lead) or P.EXTREME_RE.search(near_tail)) else None
+        if when is not None or P.DAILY.search(near_lead) or P.DAILY.search(near_tail):
+            extreme = "largest" if (P.EXTREME.search(near_lead) or P.EXTREME.search(near_tail)) else None
             return _Proto("daily_move", value, quantity.start, quantity.end, quantity.decimals, when, None, extreme, "daily"), direction
         return _Proto("period_return", value, quantity.start, quantity.end, quantity.decimals, family="return"), direction
 

@@ -215,3 +215,27 @@ PRONOUN_START_RE = re.compile(
 COUNT_DIR_UP = re.compile(r"\b(?:up|positive|winning|green|higher|advancing|gaining|rose|gained|advanced|climbed|rising|gains?)\b")
 COUNT_DIR_DOWN = re.compile(r"\b(?:down|negative|losing|red|lower|declining|falling|fell|declined|dropped|lost|losses|loss)\b")
 CLAUSE_END_RE = re.compile(r"[,;:.]|\bwhile\b|\bwhereas\b|\bbut\b|—|–")
+
+
+class Gated:
+    """A cue pattern with literals at least one of which every match contains (over lowered text):
+    `search` answers None without running the pattern when none occurs, as the pattern would."""
+
+    __slots__ = ("pattern", "needs")
+
+    def __init__(self, pattern: re.Pattern, needs: tuple[str, ...]):
+        self.pattern, self.needs = pattern, needs
+
+    def search(self, text: str) -> re.Match | None:
+        for need in self.needs:
+            if need in text:
+                return self.pattern.search(text)
+        return None
+
+
+VOLATILITY = Gated(VOLATILITY_RE, ("vol", "annuali", "standard deviation"))
+DRAWDOWN = Gated(DRAWDOWN_RE, ("draw", "peak", "high", "top"))
+DAILY = Gated(DAILY_RE, ("day", "session", "daily", "in a single"))
+EXTREME = Gated(EXTREME_RE, ("est", "worst", "most severe", "record"))
+OTHER_PERIOD = Gated(OTHER_PERIOD_RE, ("7d", "30d", "1d", "5d", "ytd", "year", "52", "over the ", "in 20", "since 20",
+                                       "over 20", "week", "annual return"))
