@@ -155,9 +155,10 @@ class Scanner:
 
 
 QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
-    # a sign, bracket, currency symbol or point, or the first digit of a run (a match never begins
-    # after a digit: every branch looks behind for one or begins with a sign or symbol)
-    r"[\d(+\-\u2212\u2013$€£.](?:(?<=\d)\d*)?": "",
+    # a currency symbol; the first digit of a run (no branch begins after a digit); a sign before a
+    # digit, point or currency; a bracket or point before a digit (one character class first, so
+    # `re` skips to candidates at C speed)
+    r"[\d(+\-\u2212\u2013$€£.](?:(?<=\d)\d*|(?<=[+\-\u2212\u2013])(?=[\d.$€£ue])|(?<=[(.])(?=[\d.])|(?<=[$€£]))": "",
     r"us\$|usd|eur": "",
     # "five per cent": a number word, when a percent is spelled out (every spelling holds "cent")
     rf"\b(?=(?:{_NUMBER_WORDS_RE})[-\s])": "cent",
@@ -246,7 +247,9 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 
 
 DATE_SCANNER = Scanner.of(DATE_RE, {
-    r"\b(?=\d|the\s|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)": "",
+    # a weekday; "the" before a day number; a day number before a month; an ISO date; a month before a day number
+    r"\b(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[a-z]|20\d\d-"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d)": "",
 })
 
 
