@@ -29,7 +29,7 @@ from builder.universes import Universe, get_universe
 from extractors import patterns as P
 from extractors.claims import Claim
 from extractors.names import name_table
-from extractors.numbers import (WORD_NUMBER_RE, WORD_NUMBERS, DateMention, Quantity, Scanner, find_dates, find_quantities,
+from extractors.numbers import (NUMBER_WORDS_FACTORED, WORD_NUMBER_RE, DateMention, Quantity, Scanner, find_dates, find_quantities,
                                 lowercase, word_number)
 
 INDEX_LABEL = "INDEX"
@@ -47,6 +47,8 @@ DATE_ATTACH_GAP = re.compile(
 )
 YEAR_LIKE = range(1900, 2101)
 SUFFIXED_SEARCH = re.compile(r"(?<![\w.])[A-Z]{1,6}\.[A-Z]{1,2}(?!\w)(?!\.\w)")
+# Every SUFFIXED_SEARCH match holds a point before a capital; a text without one has none.
+SUFFIX_MARK = re.compile(r"\.[A-Z]")
 
 COUNT_RE = re.compile(
     rf"(?P<pre>\b(?:on|in|for|during)\s+)?(?P<n>\b\d{{1,2}}\b|\b{WORD_NUMBER_RE}\b)\s+"
@@ -58,7 +60,7 @@ COUNT_RE = re.compile(
 # A count begins with a number or "on"/"in"/"for"/"during", and ends with "sessions" or "days".
 COUNT_SCANNER = Scanner.of(
     COUNT_RE,
-    {rf"\b(?=\d|(?:on|in|for|during)\s|(?:{'|'.join(sorted(WORD_NUMBERS, key=len, reverse=True))})\b)": ""},
+    {rf"\b(?=\d|(?:on|in|for|during)\s|(?:{NUMBER_WORDS_FACTORED})\b)": ""},
     needs=("sessions", "days"),
 )
 SENTENCIZER = "sentencizer"
@@ -181,7 +183,7 @@ class Extractor:
     # ----------------------------------------------------------------- mentions
     def _name_mentions(self, doc, text: str, starts: list[int], ends: list[int]) -> list[Name]:
         chars = [(starts[start], ends[end - 1], self.name_of[match_id]) for match_id, start, end in self.names(doc)]
-        for match in SUFFIXED_SEARCH.finditer(text):
+        for match in SUFFIXED_SEARCH.finditer(text) if SUFFIX_MARK.search(text) else ():
             if not any(s <= match.start() < e for s, e, _ in chars):
                 chars.append((match.start(), match.end(), match.group(0)))
         chars.sort(key=lambda item: (item[0], -(item[1] - item[0])))
@@ -444,7 +446,10 @@ class _Sentence:
         near_tail = P.CLAUSE_END_RE.split(tail, maxsplit=1)[0]
         if P.OTHER_PERIOD.search(near_tail) or P.OTHER_PERIOD.search(lead[-30:]):
             return None, direction
-        if re.match(r"^\s*(?:of|breadth|probability|chance|stake|share of|weight)", tail) or re.search(r"\b(?:breadth|probability)\b[^,]*$", lead[-30:]):
+        recent = lead[-30:]
+        if re.match(r"^\s*(?:of|breadth|probability|chance|stake|share of|weight)", tail) or (
+            ("breadth" in recent or "probability" in recent) and re.search(r"\b(?:breadth|probability)\b[^,]*$", recent)
+        ):
             return None, direction
         noun = P.SIGN_NOUN_AFTER_RE.match(tail[:25])
         verbs = list(P.SIGN_WORD_RE.finditer(lead))

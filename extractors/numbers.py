@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from extractors.patterns import word_alternation
+
 WORD_NUMBERS: dict[str, int] = {
     word: index
     for index, word in enumerate(
@@ -95,6 +97,8 @@ def _sign_of(text: str | None) -> int:
 # Kelvin sign); a text holding one is read by the case-insensitive patterns themselves.
 _FOLD_EXCEPTIONS = frozenset("\u017f\u0131\u0130\u212a")
 _NUMBER_WORDS_RE = "|".join(sorted(WORD_NUMBERS, key=len, reverse=True))
+# The same alternation factored by shared prefixes (same matches, fewer tries per word boundary).
+NUMBER_WORDS_FACTORED = word_alternation(_NUMBER_WORDS_RE)
 
 
 def lowercase(text: str) -> str | None:
@@ -161,7 +165,7 @@ QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
     r"[\d(+\-\u2212\u2013$€£.](?:(?<=\d)\d*|(?<=[+\-\u2212\u2013])(?=[\d.$€£ue])|(?<=[(.])(?=[\d.])|(?<=[$€£]))": "",
     r"us\$|usd|eur": "",
     # "five per cent": a number word, when a percent is spelled out (every spelling holds "cent")
-    rf"\b(?=(?:{_NUMBER_WORDS_RE})[-\s])": "cent",
+    rf"\b(?=(?:{NUMBER_WORDS_FACTORED})[-\s])": "cent",
 })
 
 
