@@ -1,17 +1,21 @@
 """The Gradio 6 app: a view over the results store and library calls, nothing computed here.
 
-Tabs: Leaderboard (ranked, filtered, CSV), Cells (every cell of one model), Read one (the
-commentary with every claim highlighted by verdict), Panels (shown vs true path), Submit, About.
-Every piece of user-supplied text reaches the page either through a text-typed component or
-through `html.escape`: a model named `<script>` is shown, never run.
+Pages (Gradio multipage routes): the Leaderboard (ranked, filtered, CSV) is the first page and
+carries only the board, so a first visit loads nothing else; Cells (every cell of one model), Read
+one (the commentary with every claim highlighted by verdict), Panels (shown vs true path), Submit,
+Tracks (the papers' tests, with their caveats) and About each have their own URL. Every piece of
+user-supplied text reaches the page either through a text-typed component or through
+`html.escape`: a model named `<script>` is shown, never run.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import os
 import tempfile
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,7 +47,9 @@ CSS = """
 .mcb-board table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 .mcb-board th { position: sticky; top: 0; background: #f9fafb; text-align: left; padding: 6px 8px; white-space: nowrap; }
 .mcb-board td { padding: 4px 8px; border-top: 1px solid #f0f0f0; white-space: nowrap; }
-.mcb-board td.mcb-number { text-align: right; font-variant-numeric: tabular-nums; }
+.mcb-board td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.mcb-csv { margin: 6px 0 0 0; font-size: 0.9rem; }
+.mcb-nav { margin: 4px 0 8px 0; }
 .mcb-legend span { display: inline-block; margin: 2px 8px 2px 0; padding: 1px 6px; border-radius: 4px; }
 """
 BOARD_MAX_HEIGHT = 640
@@ -52,6 +58,10 @@ TOP_ROWS = 100
 ROW_CHOICES: tuple[str, ...] = (f"top {TOP_ROWS}", "all")
 CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text")
 CACHE_SUBMISSIONS = 64
+CSV_NAME = "market-claim-bench-leaderboard.csv"
+CSV_HASH_CHARS = 16
+# Gradio serves files under allowed paths at this route, relative to the app's root.
+FILE_ROUTE = "gradio_api/file="
 
 
 @dataclass
@@ -109,9 +119,23 @@ class LeaderboardService:
             self._details[sid] = (lines, claims)
         return self._details[sid]
 
+    @property
+    def downloads(self) -> Path:
+        """The folder the app serves CSV downloads from (and nothing else of ours)."""
+        return self._downloads
+
     def write_csv(self, table: pd.DataFrame) -> str:
-        path = self._downloads / "market-claim-bench-leaderboard.csv"
-        table.to_csv(path, index=False)
+        """Write `table` as CSV under a folder named by its content hash, so two readers with
+        different filters never overwrite each other's file; returns the path."""
+        payload = table.to_csv(index=False).encode("utf-8")
+        folder = self._downloads / hashlib.sha256(payload).hexdigest()[:CSV_HASH_CHARS]
+        path = folder / CSV_NAME
+        if not path.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+            with os.fdopen(handle, "wb") as out:
+                out.write(payload)
+            os.replace(temporary, path)
         return str(path)
 
 
@@ -122,23 +146,37 @@ def shown_rows(table: pd.DataFrame, rows: str | None) -> pd.DataFrame:
 
 
 def _cell(value, kind: str) -> str:
+    """Text of one cell, on one line (the board is one HTML block: a line break could end it)."""
     if value is None or (isinstance(value, float) and pd.isna(value)):
         return "—" if kind == "number" else ""
-    return str(value)
+    return " ".join(str(value).split())
 
 
-def board_html(table: pd.DataFrame) -> str:
-    """The ranking as a plain HTML table, every value escaped. A static table renders in a
-    fraction of the time of an interactive grid, which is what keeps the first load light."""
+def csv_link(csv_path: str | None) -> str:
+    """A plain link to the CSV of what is shown: lighter on the first page than a download component."""
+    if not csv_path:
+        return ""
+    href = html.escape(FILE_ROUTE + urllib.parse.quote(csv_path), quote=True)
+    return (f'<p class="mcb-csv"><a id="download-csv" href="{href}" download="{CSV_NAME}">'
+            "Download CSV of what is shown</a></p>")
+
+
+def board_html(table: pd.DataFrame, csv_path: str | None = None) -> str:
+    """The ranking as a plain HTML table, every value escaped, and the CSV link. A static table
+    renders in a fraction of the time of an interactive grid, which keeps the first load light."""
     kinds = [column(name).type for name in table.columns]
+    # Short markup per cell (a number cell is `<td class=n>`): the first page carries this table
+    # inline, and its size is load time.
+    opens = ["<td class=n>" if kind == "number" else "<td>" for kind in kinds]
     head = "".join(f'<th title="{html.escape(column(name).help)}">{html.escape(name)}</th>' for name in table.columns)
     body = "".join(
-        "<tr>" + "".join(f'<td class="mcb-{kind}">{html.escape(_cell(value, kind))}</td>' for value, kind in zip(row, kinds)) + "</tr>"
+        "<tr>" + "".join(f"{opening}{html.escape(_cell(value, kind))}</td>" for value, kind, opening in zip(row, kinds, opens)) + "</tr>"
         for row in table.itertuples(index=False, name=None)
     )
     if not body:
         body = f'<tr><td colspan="{len(kinds)}">No submission matches this selection.</td></tr>'
-    return f'<div class="mcb-board"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    return (f'<div class="mcb-board"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+            + csv_link(csv_path))
 
 
 def _fmt(value) -> str:
@@ -309,147 +347,213 @@ Causal claims are counted in their own column, never dropped. *Declines* is the 
 """
 
 
-def build_app(service: LeaderboardService) -> gr.Blocks:
-    """Assemble the Blocks. Initial values are computed once here; page loads only refresh when
-    the store changed since (a version token held in session state)."""
-    records, frame = service.snapshot()
-    initial_board = service.board(BoardFilter())
+@dataclass(frozen=True)
+class Page:
+    """One page of the app: its navbar name and URL path ("" is the board)."""
+
+    name: str
+    path: str
+
+
+# The board is the first page and carries only the board: everything else is its own page, so a
+# first visit loads the ranking's components and nothing more (issue 9's load target).
+BOARD_PAGE = Page("Leaderboard", "")
+PAGES: tuple[Page, ...] = (
+    BOARD_PAGE,
+    Page("Cells", "cells"),
+    Page("Read one", "read"),
+    Page("Panels", "panels"),
+    Page("Submit", "submit"),
+    Page("Tracks", "tracks"),
+    Page("About", "about"),
+)
+HEADER = ("# market-claim-bench — read, or remembered?\nModels ranked by how often their claims match "
+          "the **perturbed** prices they were shown. Every cell, every claim, with 95% bootstrap intervals.")
+
+
+def nav_markdown(current: Page) -> str:
+    """Links to every page, the current one in bold. Plain links in a Markdown block (a component
+    the first page loads anyway) instead of Gradio's navbar, which costs the first load ~0.15x."""
+    links = [f"<strong>{html.escape(entry.name)}</strong>" if entry == current
+             else f'<a href="{html.escape(entry.path or "./")}" target="_self">{html.escape(entry.name)}</a>' for entry in PAGES]
+    return f'<nav class="mcb-nav">{" · ".join(links)}</nav>'
+
+
+
+def page_named(name: str) -> Page:
+    """Look a page up by its navbar name, failing loudly on a typo."""
+    for candidate in PAGES:
+        if candidate.name == name:
+            return candidate
+    raise KeyError(f"no page {name!r}; known: {', '.join(p.name for p in PAGES)}")
+
+
+def _board_page(demo: gr.Blocks, service: LeaderboardService) -> None:
+    """The first page: filters, column chooser, the ranking as a static table, CSV download."""
+    _, frame = service.snapshot()
     default_columns = selected_columns(DEFAULT_SHOWN)
     markets = sorted(frame["market"].unique().tolist()) if not frame.empty else []
-    releases = service.datasets.releases
-    default_release = releases[0] if releases else None
-    release_markets = sorted({c.market for c in service.datasets.get(default_release).cells.values()}) if default_release else []
 
     def board_view(market, arm, context, size, cutoff, search, columns, rows):
         chosen = BoardFilter(tuple(market or ()), tuple(arm or ()), tuple(context or ()), size or "all",
                              cutoff or "all", search or "")
         names = selected_columns(columns or [])
         table = shown_rows(service.board(chosen)[names], rows)
-        return board_html(table), service.write_csv(table)
+        return board_html(table, service.write_csv(table))
 
+    version = gr.State(service.version())
+    gr.Markdown(f"{HEADER}\n\n{nav_markdown(BOARD_PAGE)}", elem_id="nav", sanitize_html=False)
+    with gr.Row():
+        market = gr.CheckboxGroup(markets, label="market", elem_id="filter-market")
+        arm = gr.CheckboxGroup(["real", "inverted", "damped"], label="arm", elem_id="filter-arm")
+        context = gr.CheckboxGroup(["full", "sparse", "none", "probe"], label="context", elem_id="filter-context")
+    with gr.Row():
+        size = gr.Radio(list(SIZE_CHOICES), value="all", label="model size", elem_id="filter-size")
+        cutoff = gr.Radio(list(CUTOFF_CHOICES), value="all", label="knowledge cutoff vs the cell's month",
+                          elem_id="filter-cutoff")
+        search = gr.Textbox(label="search models", placeholder="name or revision", elem_id="filter-search")
+        rows = gr.Radio(list(ROW_CHOICES), value=ROW_CHOICES[0], label="rows", elem_id="filter-rows")
+    first_view = shown_rows(service.board(BoardFilter())[default_columns], ROW_CHOICES[0])
+    # A Markdown block renders the escaped table as it is (it is one HTML block: no Markdown syntax
+    # applies inside, nothing is sanitised away because nothing unescaped is in it) and its code is
+    # already on every Gradio page, where gr.HTML's is another 33 kB to fetch first.
+    table = gr.Markdown(board_html(first_view, service.write_csv(first_view)), elem_id="board",
+                        sanitize_html=False, latex_delimiters=[], header_links=False)
+    # Below the table, not in an accordion: one component type fewer on the first page.
+    columns = gr.CheckboxGroup(list(HIDEABLE), value=list(DEFAULT_SHOWN), label="columns", elem_id="columns")
+    filters = [market, arm, context, size, cutoff, search, columns, rows]
+    # Private endpoints: the page inlines the API description of every public one (tens of kB).
+    quiet = {"show_progress": "hidden", "api_visibility": "private"}
+    for control in (market, arm, context, size, cutoff, columns, rows):
+        control.change(board_view, filters, table, **quiet)
+    search.submit(board_view, filters, table, **quiet)
+    search.change(board_view, filters, table, **quiet)
+
+    def refresh(seen, *filter_values):
+        """The table in the page config is the one built at launch: redraw when the store changed since."""
+        current = service.version()
+        if current == seen:
+            return gr.skip(), gr.skip()
+        return current, board_view(*filter_values)
+
+    demo.load(refresh, [version, *filters], [version, table], **quiet)
+
+
+def _cells_page(demo: gr.Blocks, service: LeaderboardService) -> None:
+    gr.Markdown("## Cells\nEvery cell of one model, including unanswered, claim-less and failed ones.")
+    cells_model = gr.Dropdown([], label="model", elem_id="cells-model")
+    cells_table = gr.Dataframe(interactive=False, elem_id="cells-table", label="every cell, answered or not",
+                               max_height=BOARD_MAX_HEIGHT, datatype="str")
+    cells_model.change(lambda sid: cell_table(service.snapshot()[1], sid) if sid else None, cells_model, cells_table)
+    # The model list grows with the store: filled when the page opens.
+    demo.load(lambda: gr.update(choices=service.model_choices()), None, cells_model, show_progress="hidden")
+
+
+def _read_page(demo: gr.Blocks, service: LeaderboardService) -> None:
+    gr.Markdown("## Read one\nThe commentary with every extracted claim marked in its verdict's colour.")
+    with gr.Row():
+        read_model = gr.Dropdown([], label="model", elem_id="read-model")
+        read_cell = gr.Dropdown([], label="cell", elem_id="read-cell")
+    read_html = gr.HTML("<p>Pick a model and a cell.</p>", elem_id="read-html")
+    read_claims = gr.Dataframe(interactive=False, elem_id="read-claims", label="claims: shown and true values",
+                               datatype="str", wrap=True)
+
+    def cells_for(sid):
+        if not sid:
+            return gr.update(choices=[], value=None)
+        release = service.record(sid).release
+        ids = list(service.datasets.get(release).cells) if release in service.datasets.by_release \
+            else sorted({cid for (cid, _) in service.details(sid)[0]})
+        return gr.update(choices=ids, value=ids[0] if ids else None)
+
+    read_model.change(cells_for, read_model, read_cell)
+    read_cell.change(lambda sid, cid: read_one_html(service, sid, cid), [read_model, read_cell], [read_html, read_claims])
+    demo.load(lambda: gr.update(choices=service.model_choices()), None, read_model, show_progress="hidden")
+
+
+def _panels_page(service: LeaderboardService) -> None:
+    releases = service.datasets.releases
+    default_release = releases[0] if releases else None
+    release_markets = sorted({c.market for c in service.datasets.get(default_release).cells.values()}) if default_release else []
+    gr.Markdown("## Panels\nOne stock, two panels: the close the model was shown and the true close.")
+    with gr.Row():
+        panel_release = gr.Dropdown(releases, value=default_release, label="dataset version")
+        panel_market = gr.Dropdown(release_markets, value=release_markets[0] if release_markets else None,
+                                   label="market", elem_id="panel-market")
+        first_tickers = tickers_of(service, default_release, release_markets[0]) if release_markets else []
+        panel_ticker = gr.Dropdown(first_tickers, value=first_tickers[0] if first_tickers else None,
+                                   label="ticker", elem_id="panel-ticker")
+        panel_arm = gr.Dropdown(["inverted", "damped", "real"], value="inverted", label="arm", elem_id="panel-arm")
+    initial_panel = (panel_frame(service, default_release, release_markets[0], first_tickers[0], "inverted")
+                     if first_tickers else None)
+    plot = gr.LinePlot(initial_panel, x="date", y="close", color="panel", elem_id="panel-plot",
+                       title="shown vs true close", height=360)
+
+    def on_market(release, market_name):
+        names = tickers_of(service, release, market_name)
+        return gr.update(choices=names, value=names[0] if names else None)
+
+    panel_market.change(on_market, [panel_release, panel_market], panel_ticker)
+    for control in (panel_ticker, panel_arm, panel_release):
+        control.change(lambda r, m, t, a: panel_frame(service, r, m, t, a) if t else None,
+                       [panel_release, panel_market, panel_ticker, panel_arm], plot)
+
+
+def _submit_page(demo: gr.Blocks, service: LeaderboardService) -> None:
+    releases = service.datasets.releases
+    gr.Markdown(f"## Submit\nUpload a JSONL submission (one object per line: `cell_id`, `commentary`, optional `sample`, "
+                f"`status` ok|failed, `error`). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
+                "95% of the version's cells answered. Validation runs before anything is stored; a scored "
+                "submission appears on the Leaderboard page.")
+    upload = gr.File(label="submission.jsonl", file_types=[".jsonl"], type="filepath", elem_id="upload")
+    with gr.Row():
+        name = gr.Textbox(label="model name", elem_id="meta-name")
+        revision = gr.Textbox(label="revision or API version", elem_id="meta-revision")
+        knowledge = gr.Textbox(label="knowledge cutoff (YYYY-MM)", elem_id="meta-cutoff")
+        params = gr.Textbox(label="parameters (billions)", elem_id="meta-params")
+        link = gr.Textbox(label="link", elem_id="meta-link")
+        release = gr.Dropdown(releases, value=releases[0] if releases else None, label="dataset version",
+                              elem_id="meta-release")
+    send = gr.Button("Submit", variant="primary", elem_id="submit-button")
+    status = gr.Textbox(label="status", interactive=False, lines=4, elem_id="submit-status")
+    queue = gr.Dataframe(None, interactive=False, label="stored submissions", elem_id="queue", datatype="str")
+
+    def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name):
+        if not path:
+            return "rejected: choose a JSONL file first", gr.skip()
+        raw = Path(path).read_bytes()
+        meta = make_meta(model_name, model_revision, cutoff_text, params_text, link_text)
+        outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer)
+        return f"{outcome.status}: {outcome.reason}", submissions_table(service)
+
+    send.click(on_submit, [upload, name, revision, knowledge, params, link, release], [status, queue],
+               show_progress="minimal")
+    demo.load(lambda: submissions_table(service), None, queue, show_progress="hidden")
+
+
+def _tracks_page(demo: gr.Blocks, service: LeaderboardService) -> None:
+    gr.Markdown("## Tracks\nThe papers' own tests: direct recall, fake dates, masked identities.")
+
+
+def build_app(service: LeaderboardService) -> gr.Blocks:
+    """Assemble the pages. Initial values are computed once here; the board's page load only
+    redraws when the store changed since (a version token held in session state)."""
+    service.snapshot()
     with gr.Blocks(title="market-claim-bench leaderboard", analytics_enabled=False) as demo:
-        version = gr.State(service.version())
-        gr.Markdown("# market-claim-bench — read, or remembered?\nModels ranked by how often their claims match "
-                    "the **perturbed** prices they were shown. Every cell, every claim, with 95% bootstrap intervals.")
-        with gr.Tabs():
-            with gr.Tab("Leaderboard", id="board"):
-                with gr.Row():
-                    market = gr.CheckboxGroup(markets, label="market", elem_id="filter-market")
-                    arm = gr.CheckboxGroup(["real", "inverted", "damped"], label="arm", elem_id="filter-arm")
-                    context = gr.CheckboxGroup(["full", "sparse", "none", "probe"], label="context", elem_id="filter-context")
-                with gr.Row():
-                    size = gr.Radio(list(SIZE_CHOICES), value="all", label="model size", elem_id="filter-size")
-                    cutoff = gr.Radio(list(CUTOFF_CHOICES), value="all", label="knowledge cutoff vs the cell's month",
-                                         elem_id="filter-cutoff")
-                    search = gr.Textbox(label="search models", placeholder="name or revision", elem_id="filter-search")
-                    rows = gr.Radio(list(ROW_CHOICES), value=ROW_CHOICES[0], label="rows", elem_id="filter-rows")
-                with gr.Accordion("columns", open=False):
-                    columns = gr.CheckboxGroup(list(HIDEABLE), value=list(DEFAULT_SHOWN), show_label=False, elem_id="columns")
-                first_view = shown_rows(initial_board[default_columns], ROW_CHOICES[0])
-                table = gr.HTML(board_html(first_view), elem_id="board", label="ranking")
-                download = gr.DownloadButton("Download CSV of what is shown", value=service.write_csv(first_view),
-                                             elem_id="download-csv", size="sm")
-                filters = [market, arm, context, size, cutoff, search, columns, rows]
-                for control in (market, arm, context, size, cutoff, columns, rows):
-                    control.change(board_view, filters, [table, download], show_progress="hidden")
-                search.submit(board_view, filters, [table, download], show_progress="hidden")
-                search.change(board_view, filters, [table, download], show_progress="hidden")
-
-            with gr.Tab("Cells", id="cells") as cells_tab:
-                cells_model = gr.Dropdown([], label="model", elem_id="cells-model")
-                cells_table = gr.Dataframe(interactive=False, elem_id="cells-table", label="every cell, answered or not",
-                                           max_height=BOARD_MAX_HEIGHT, datatype="str")
-                cells_model.change(lambda sid: cell_table(service.snapshot()[1], sid) if sid else None, cells_model, cells_table)
-
-            with gr.Tab("Read one", id="read") as read_tab:
-                with gr.Row():
-                    read_model = gr.Dropdown([], label="model", elem_id="read-model")
-                    read_cell = gr.Dropdown([], label="cell", elem_id="read-cell")
-                read_html = gr.HTML("<p>Pick a model and a cell.</p>", elem_id="read-html")
-                read_claims = gr.Dataframe(interactive=False, elem_id="read-claims", label="claims: shown and true values",
-                                           datatype="str", wrap=True)
-
-                def cells_for(sid):
-                    if not sid:
-                        return gr.update(choices=[], value=None)
-                    ids = list(service.datasets.get(service.record(sid).release).cells) if service.record(sid).release in service.datasets.by_release \
-                        else sorted({cid for (cid, _) in service.details(sid)[0]})
-                    return gr.update(choices=ids, value=ids[0] if ids else None)
-
-                read_model.change(cells_for, read_model, read_cell)
-                read_cell.change(lambda sid, cid: read_one_html(service, sid, cid), [read_model, read_cell], [read_html, read_claims])
-
-            with gr.Tab("Panels", id="panels"):
-                with gr.Row():
-                    panel_release = gr.Dropdown(releases, value=default_release, label="dataset version")
-                    panel_market = gr.Dropdown(release_markets, value=release_markets[0] if release_markets else None,
-                                               label="market", elem_id="panel-market")
-                    first_tickers = tickers_of(service, default_release, release_markets[0]) if release_markets else []
-                    panel_ticker = gr.Dropdown(first_tickers, value=first_tickers[0] if first_tickers else None,
-                                               label="ticker", elem_id="panel-ticker")
-                    panel_arm = gr.Dropdown(["inverted", "damped", "real"], value="inverted", label="arm", elem_id="panel-arm")
-                initial_panel = (panel_frame(service, default_release, release_markets[0], first_tickers[0], "inverted")
-                                 if first_tickers else None)
-                plot = gr.LinePlot(initial_panel, x="date", y="close", color="panel", elem_id="panel-plot",
-                                   title="shown vs true close", height=360)
-
-                def on_market(release, market_name):
-                    names = tickers_of(service, release, market_name)
-                    return gr.update(choices=names, value=names[0] if names else None)
-
-                panel_market.change(on_market, [panel_release, panel_market], panel_ticker)
-                for control in (panel_ticker, panel_arm, panel_release):
-                    control.change(lambda r, m, t, a: panel_frame(service, r, m, t, a) if t else None,
-                                   [panel_release, panel_market, panel_ticker, panel_arm], plot)
-
-            with gr.Tab("Submit", id="submit") as submit_tab:
-                gr.Markdown(f"Upload a JSONL submission (one object per line: `cell_id`, `commentary`, optional `sample`, "
-                            f"`status` ok|failed, `error`). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
-                            "95% of the version's cells answered. Validation runs before anything is stored.")
-                upload = gr.File(label="submission.jsonl", file_types=[".jsonl"], type="filepath", elem_id="upload")
-                with gr.Row():
-                    name = gr.Textbox(label="model name", elem_id="meta-name")
-                    revision = gr.Textbox(label="revision or API version", elem_id="meta-revision")
-                    knowledge = gr.Textbox(label="knowledge cutoff (YYYY-MM)", elem_id="meta-cutoff")
-                    params = gr.Textbox(label="parameters (billions)", elem_id="meta-params")
-                    link = gr.Textbox(label="link", elem_id="meta-link")
-                    release = gr.Dropdown(releases, value=default_release, label="dataset version", elem_id="meta-release")
-                send = gr.Button("Submit", variant="primary", elem_id="submit-button")
-                status = gr.Textbox(label="status", interactive=False, lines=4, elem_id="submit-status")
-                queue = gr.Dataframe(None, interactive=False, label="stored submissions",
-                                     elem_id="queue", datatype="str")
-
-            with gr.Tab("About", id="about"):
-                gr.Markdown(ABOUT + extractor_recall_markdown())
-
-        def refresh_all(seen, *filter_values):
-            current = service.version()
-            if current == seen:
-                return (gr.skip(),) * 6
-            new_choices = service.model_choices()
-            board_update, csv_path = board_view(*filter_values)
-            return (current, board_update, csv_path, gr.update(choices=new_choices), gr.update(choices=new_choices),
-                    submissions_table(service))
-
-        refresh_outputs = [version, table, download, cells_model, read_model, queue]
-
-        def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name, seen, *filter_values):
-            if not path:
-                return ("rejected: choose a JSONL file first",) + (gr.skip(),) * 6
-            raw = Path(path).read_bytes()
-            meta = make_meta(model_name, model_revision, cutoff_text, params_text, link_text)
-            outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer)
-            message = f"{outcome.status}: {outcome.reason}"
-            return (message, *refresh_all(seen, *filter_values))
-
-        # Lists that grow with the store (model pickers, the queue) are filled when their tab opens,
-        # so the first page stays as light as the board itself.
-        for tab, picker in ((cells_tab, cells_model), (read_tab, read_model)):
-            tab.select(lambda: gr.update(choices=service.model_choices()), None, picker, show_progress="hidden")
-        submit_tab.select(lambda: submissions_table(service), None, queue, show_progress="hidden")
-        demo.load(refresh_all, [version, *filters], refresh_outputs, show_progress="hidden")
-        send.click(on_submit, [upload, name, revision, knowledge, params, link, release, version, *filters],
-                   [status, *refresh_outputs], show_progress="minimal")
+        gr.Navbar(visible=False)
+        _board_page(demo, service)
+    builders = {
+        "Cells": lambda: _cells_page(demo, service),
+        "Read one": lambda: _read_page(demo, service),
+        "Panels": lambda: _panels_page(service),
+        "Submit": lambda: _submit_page(demo, service),
+        "Tracks": lambda: _tracks_page(demo, service),
+        "About": lambda: gr.Markdown(ABOUT + extractor_recall_markdown()),
+    }
+    for entry in PAGES[1:]:
+        with demo.route(entry.name, f"/{entry.path}"):
+            gr.Markdown(f"# market-claim-bench\n\n{nav_markdown(entry)}", elem_id="nav", sanitize_html=False)
+            builders[entry.name]()
     return demo
 
 
@@ -458,5 +562,6 @@ def serve(service: LeaderboardService, host: str = "127.0.0.1", port: int | None
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
     demo = build_app(service)
     demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block, css=CSS, quiet=not block,
-                max_file_size=2 * MAX_SUBMISSION_BYTES, show_error=True, footer_links=[])
+                max_file_size=2 * MAX_SUBMISSION_BYTES, show_error=True, footer_links=[],
+                allowed_paths=[str(service.downloads)])
     return demo

@@ -66,6 +66,18 @@ def page(browser, served):
     context.close()
 
 
+def open_page(page, served, name: str) -> None:
+    """Go to one of the app's pages (the board is the first page; the rest have their own URL),
+    through the nav links every page carries."""
+    from leaderboard.app import page_named
+
+    page.locator("#nav").get_by_role("link", name=name, exact=True).click()
+    target = served["url"] + page_named(name).path
+    page.wait_for_url(target)
+    if name == "Leaderboard":
+        page.wait_for_selector("#board table")
+
+
 def board_text(page) -> str:
     return page.locator("#board").inner_text()
 
@@ -80,9 +92,9 @@ def store_files(store) -> dict[str, bytes]:
     return {str(p.relative_to(store.root)): p.read_bytes() for p in store.root.rglob("*") if p.is_file() and p.name != ".lock"}
 
 
-def upload(page, tmp_path, content: bytes, name: str, revision: str = "r1") -> str:
-    """Fill the Submit tab and return the status text once the server has answered."""
-    page.get_by_role("tab", name="Submit").click()
+def upload(page, served, tmp_path, content: bytes, name: str, revision: str = "r1") -> str:
+    """Fill the Submit page and return the status text once the server has answered."""
+    open_page(page, served, "Submit")
     path = tmp_path / "submission.jsonl"
     path.write_bytes(content)
     page.locator("#upload input[type=file]").set_input_files(str(path))
@@ -121,8 +133,8 @@ def test_filters_narrow_the_board(page):
     page.wait_for_function("() => document.querySelector('#board').innerText.includes('—')")
 
 
-def test_a_cell_opens_with_claims_highlighted_by_verdict(page):
-    page.get_by_role("tab", name="Read one").click()
+def test_a_cell_opens_with_claims_highlighted_by_verdict(page, served):
+    open_page(page, served, "Read one")
     page.locator("#read-model input").click()
     page.get_by_role("option", name="baseline: faithful").click()
     page.locator("#read-cell input").click()
@@ -136,9 +148,9 @@ def test_a_cell_opens_with_claims_highlighted_by_verdict(page):
 
 
 def test_a_valid_upload_appears_on_the_board(page, served, tmp_path):
-    status = upload(page, tmp_path, fabricator_jsonl(served, seed=7), "uploaded-model")
+    status = upload(page, served, tmp_path, fabricator_jsonl(served, seed=7), "uploaded-model")
     assert status.startswith("scored:"), status
-    page.get_by_role("tab", name="Leaderboard").click()
+    open_page(page, served, "Leaderboard")
     page.wait_for_function("() => document.querySelector('#board').innerText.includes('uploaded-model')")
     assert any(r.meta.name == "uploaded-model" for r in served["store"].records())
 
@@ -147,18 +159,18 @@ def test_a_broken_upload_shows_its_error_and_changes_nothing(page, served, tmp_p
     before = store_files(served["store"])
     rows = fabricator_jsonl(served, seed=11).decode().splitlines()
     rows[1] = json.dumps({"cell_id": "us-1999-01-real-full", "commentary": "x"})
-    status = upload(page, tmp_path, ("\n".join(rows) + "\n").encode(), "broken-model")
+    status = upload(page, served, tmp_path, ("\n".join(rows) + "\n").encode(), "broken-model")
     assert status.startswith("rejected:")
     assert "line 2, field 'cell_id'" in status
     assert store_files(served["store"]) == before
-    page.get_by_role("tab", name="Leaderboard").click()
+    open_page(page, served, "Leaderboard")
     assert "broken-model" not in board_text(page)
 
 
 def test_a_script_in_a_model_name_stays_inert(page, served, tmp_path):
-    status = upload(page, tmp_path, fabricator_jsonl(served, seed=8), HOSTILE_NAME)
+    status = upload(page, served, tmp_path, fabricator_jsonl(served, seed=8), HOSTILE_NAME)
     assert status.startswith("scored:"), status
-    page.get_by_role("tab", name="Leaderboard").click()
+    open_page(page, served, "Leaderboard")
     page.wait_for_function("() => document.querySelector('#board').innerText.includes('window.__pwned=1')")
     fresh = page.context.new_page()
     fresh.goto(page.url)
