@@ -11,7 +11,7 @@ from rich.console import Console
 
 from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
 from extractors.extract import extract_claims
-from extractors.score import score_submission
+from extractors.full_score import score_with_margin
 from extractors.scoring_data import load_scoring_data
 from extractors.submission import SubmissionError, read_submission, write_submission
 
@@ -76,12 +76,11 @@ def score_command(
     except SubmissionError as error:
         console.print(f"{submission}: not scored, nothing written:\n{error}", highlight=False)
         raise typer.Exit(EXIT_BAD_INPUT) from error
-    result = score_submission(responses, data, model=model)
-    if semantic:  # issue 7, a separate step: the claim scorer itself stays free of embedding models
-        from extractors.embeddings import SUMMARY_KEY, describe_margin, semantic_summary
+    result = score_with_margin(responses, data, model=model, embedding_model=embedding_model, semantic=semantic)
+    if semantic:
+        from extractors.embeddings import SUMMARY_KEY, describe_margin
 
-        result.summary[SUMMARY_KEY] = margin = semantic_summary(responses, data, embedding_model)
-        console.print(f"semantic read margin: {describe_margin(margin)}", highlight=False)
+        console.print(f"semantic read margin: {describe_margin(result.summary[SUMMARY_KEY])}", highlight=False)
     written = result.write(out)
     overall = result.summary["overall"]
     console.print(

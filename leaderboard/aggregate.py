@@ -23,6 +23,10 @@ def read_claims(payload: bytes) -> list[dict]:
     return [json.loads(line) for line in payload.decode("utf-8").splitlines() if line.strip()]
 
 
+def read_summary(payload: bytes) -> dict:
+    return json.loads(payload.decode("utf-8"))
+
+
 def read_cells_csv(payload: bytes) -> dict[str, dict]:
     return {row["cell_id"]: row for row in csv.DictReader(io.StringIO(payload.decode("utf-8")))}
 
@@ -54,12 +58,16 @@ def aggregate_scores(
     lines: Iterable[Mapping],
     claims: Iterable[Mapping],
     cells_csv: Mapping[str, Mapping] | None = None,
+    margin: Mapping | None = None,
 ) -> Aggregate:
     """Sum claims into per-cell counts for every cell of the dataset, answered or not.
 
     `lines` are the submission's parsed lines (cell_id, sample, status); `claims` the rows of
-    claims.jsonl; `cells_csv` the rows of cells.csv keyed by cell id (for coverage).
+    claims.jsonl; `cells_csv` the rows of cells.csv keyed by cell id (for coverage); `margin`
+    summary.json's `semantic_read_margin` (overall, p_value, per_cell), when it was computed.
     """
+    margin = margin if isinstance(margin, Mapping) and not margin.get("error") else {}
+    per_cell_margin = margin.get("per_cell") or {}
     responses: dict[str, int] = {}
     failures: dict[str, int] = {}
     for line in lines:
@@ -92,5 +100,6 @@ def aggregate_scores(
                 correctly_declines(cell.context, by_response[(cell.cell_id, sample)]) for sample in samples
             )
         row = (cells_csv or {}).get(cell.cell_id)
-        out.append(CellCounts(cell.cell_id, cell.market, cell.month, cell.arm, cell.context, counts, _coverage(row, cell.context)))
-    return Aggregate(submission_id, release, tuple(out))
+        out.append(CellCounts(cell.cell_id, cell.market, cell.month, cell.arm, cell.context, counts, _coverage(row, cell.context),
+                              per_cell_margin.get(cell.cell_id)))
+    return Aggregate(submission_id, release, tuple(out), margin.get("overall"), margin.get("p_value"))

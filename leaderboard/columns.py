@@ -41,6 +41,7 @@ def _rate(name: str, help_text: str, shown: bool = True) -> tuple[ColumnContent,
 RANK = "rank"
 MODEL = "model"
 READ_RATE = "read rate (perturbed)"
+SEMANTIC_MARGIN = "semantic read margin"
 
 COLUMNS: tuple[ColumnContent, ...] = (
     ColumnContent(RANK, "number", never_hidden=True, help="ordered by read rate on the perturbed arms"),
@@ -55,7 +56,7 @@ COLUMNS: tuple[ColumnContent, ...] = (
     *_rate("approx_recited", "refuted but approximate against the truth, / checkable", shown=False),
     *_rate("sign_only", "only the sign agrees with the shown panel, / checkable", shown=False),
     *_rate("fabricated", "matches neither panel, / checkable"),
-    ColumnContent("semantic read margin", "number", displayed_by_default=False,
+    ColumnContent(SEMANTIC_MARGIN, "number",
                   help="cosine to the shown month's narration minus to the true month's, perturbed arms; + read, - recalled (summary.json semantic_read_margin)"),
     ColumnContent("unverifiable", "number", help="claims with no oracle (causal claims excluded)"),
     ColumnContent("causal", "number", help="causal claims, counted in their own bucket"),

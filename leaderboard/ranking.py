@@ -25,6 +25,7 @@ from leaderboard.columns import (
     RANK,
     READ_RATE,
     REFUTED_DETAILS,
+    SEMANTIC_MARGIN,
 )
 from leaderboard.store import Aggregate, SubmissionRecord
 
@@ -68,9 +69,10 @@ def cells_frame(entries: Iterable[tuple[SubmissionRecord, Aggregate]]) -> pd.Dat
         for cell in aggregate.cells:
             rows.append({
                 "submission": record.id, "cell_id": cell.cell_id, "market": cell.market, "month": cell.month,
-                "arm": cell.arm, "context": cell.context, "coverage": cell.coverage, **cell.counts,
+                "arm": cell.arm, "context": cell.context, "coverage": cell.coverage,
+                "semantic_margin": cell.semantic_margin, **cell.counts,
             })
-    columns = ["submission", "cell_id", "market", "month", "arm", "context", "coverage", *CELL_COUNT_FIELDS]
+    columns = ["submission", "cell_id", "market", "month", "arm", "context", "coverage", "semantic_margin", *CELL_COUNT_FIELDS]
     frame = pd.DataFrame(rows, columns=columns)
     return frame.sort_values(["submission", "cell_id"], kind="stable").reset_index(drop=True)
 
@@ -206,6 +208,8 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
         totals = group[list(CELL_COUNT_FIELDS)].sum()
         declining = group[group["context"].isin(DECLINE_CONTEXTS)]
         coverage = group.loc[group["context"] == "full", "coverage"].dropna()
+        # Mean of the per-cell margins in the selection: unfiltered, that is summary.json's overall.
+        margins = pd.to_numeric(group["semantic_margin"], errors="coerce").dropna()
         row = {
             MODEL: record.meta.name,
             "revision": record.meta.revision,
@@ -215,6 +219,7 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
             "unverifiable": int(totals["unverifiable"]),
             "causal": int(totals["causal"]),
             "coverage (full)": _round(coverage.mean()) if len(coverage) else None,
+            SEMANTIC_MARGIN: _round(margins.mean()) if len(margins) else None,
             "claims / response": _round(totals["claims"] / totals["responses"]) if totals["responses"] else None,
             "declines (none/probe)": _round(declining["declines"].sum() / declining["responses"].sum())
             if len(declining) and declining["responses"].sum() else None,

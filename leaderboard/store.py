@@ -8,6 +8,8 @@ Both backends share one layout, so a folder can be pushed to the Hub as it is:
     scores/{id}/cells.csv
     scores/{id}/summary.json
     aggregates/{id}.json        per-cell counts, precomputed so the board never rescores
+    tracks/{track}/{id}/        a track result (`mcb tracks score` layout): submission.jsonl, the
+                                detail files, and summary.json (written last)
 
 The id is the content hash of the submitted file: an identical re-submission is recognised by it.
 Nothing stored is ever overwritten: a write whose target exists fails, and the request record is
@@ -31,7 +33,8 @@ from filelock import FileLock
 DEFAULT_RESULTS = Path("results")
 ID_LENGTH = 16
 LOCK_TIMEOUT_S = 60.0
-REQUESTS, SUBMISSIONS, SCORES, AGGREGATES = "requests", "submissions", "scores", "aggregates"
+REQUESTS, SUBMISSIONS, SCORES, AGGREGATES, TRACKS = "requests", "submissions", "scores", "aggregates", "tracks"
+TRACK_SUMMARY = "summary.json"
 
 
 class StoreError(RuntimeError):
@@ -98,6 +101,7 @@ class CellCounts:
     context: str
     counts: Mapping[str, int]
     coverage: float | None = None
+    semantic_margin: float | None = None
 
     def to_dict(self) -> dict:
         return {**asdict(self), "counts": dict(self.counts)}
@@ -110,13 +114,19 @@ class Aggregate:
     submission_id: str
     release: str
     cells: tuple[CellCounts, ...]
+    # summary.json's semantic_read_margin: overall and its p-value (None when not computed).
+    semantic_read_margin: float | None = None
+    semantic_p_value: float | None = None
 
     def to_dict(self) -> dict:
-        return {"submission_id": self.submission_id, "release": self.release, "cells": [c.to_dict() for c in self.cells]}
+        return {"submission_id": self.submission_id, "release": self.release, "cells": [c.to_dict() for c in self.cells],
+                "semantic_read_margin": self.semantic_read_margin, "semantic_p_value": self.semantic_p_value}
 
     @classmethod
     def from_dict(cls, payload: Mapping) -> Aggregate:
-        return cls(payload["submission_id"], payload["release"], tuple(CellCounts(**cell) for cell in payload["cells"]))
+        """Aggregates stored before the margin existed read as having none."""
+        return cls(payload["submission_id"], payload["release"], tuple(CellCounts(**cell) for cell in payload["cells"]),
+                   payload.get("semantic_read_margin"), payload.get("semantic_p_value"))
 
 
 @dataclass(frozen=True)
@@ -136,6 +146,25 @@ class StoredBundle:
             out[f"{SCORES}/{sid}/{name}"] = payload
         out[f"{AGGREGATES}/{sid}.json"] = _json_bytes(self.aggregate.to_dict())
         out[f"{REQUESTS}/{sid}.json"] = _json_bytes(self.record.to_dict())
+        return out
+
+
+@dataclass(frozen=True)
+class TrackBundle:
+    """A scored track submission ready to store: its bytes, the scorer's files, the summary."""
+
+    track: str
+    id: str
+    submission: bytes
+    detail_files: Mapping[str, bytes]
+    summary: Mapping
+
+    def files(self) -> dict[str, bytes]:
+        """Relative path -> bytes, summary.json last (it is the commit marker)."""
+        base = f"{TRACKS}/{self.track}/{self.id}"
+        out = {f"{base}/submission.jsonl": self.submission}
+        out.update({f"{base}/{name}": payload for name, payload in sorted(self.detail_files.items()) if name != TRACK_SUMMARY})
+        out[f"{base}/{TRACK_SUMMARY}"] = _json_bytes(dict(self.summary))
         return out
 
 
@@ -207,6 +236,20 @@ class ResultsStore(ABC):
 
     def score_file(self, sid: str, name: str) -> bytes:
         return self._read(f"{SCORES}/{sid}/{name}")
+
+    def track_ids(self, track: str) -> list[str]:
+        """Stored results of one track (only those whose summary, the commit marker, exists)."""
+        return [sid for sid in self._list(f"{TRACKS}/{track}") if self._exists(f"{TRACKS}/{track}/{sid}/{TRACK_SUMMARY}")]
+
+    def track_summary(self, track: str, sid: str) -> dict:
+        return json.loads(self._read(f"{TRACKS}/{track}/{sid}/{TRACK_SUMMARY}"))
+
+    def put_track(self, bundle: TrackBundle) -> bool:
+        """Store a track result; False (and nothing written) when this exact file is already stored."""
+        if self._exists(f"{TRACKS}/{bundle.track}/{bundle.id}/{TRACK_SUMMARY}"):
+            return False
+        self._write_new(bundle.files(), f"track {bundle.track} {bundle.id}")
+        return True
 
     def put(self, bundle: StoredBundle) -> SubmissionRecord:
         """Store a scored submission; an identical file already stored is returned, not duplicated."""
@@ -299,7 +342,7 @@ class HubStore(ResultsStore):
             return
         path = self.api.snapshot_download(
             repo_id=self.repo_id, repo_type="dataset", revision=info.sha, local_dir=str(self.cache_dir),
-            allow_patterns=[f"{REQUESTS}/*", f"{AGGREGATES}/*"],
+            allow_patterns=[f"{REQUESTS}/*", f"{AGGREGATES}/*", f"{TRACKS}/*/*/{TRACK_SUMMARY}"],
         )
         self._snapshot, self._revision = Path(path), info.sha
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from extractors.scoring_data import ScoringData, from_folder
 from extractors.submission import Response
-from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_claims
+from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_claims, read_summary
 from leaderboard.store import ModelMeta, ResultsStore, StoredBundle, SubmissionRecord, content_hash, submission_id
 
 MAX_SUBMISSION_BYTES = 20 * 1024 * 1024
@@ -31,6 +31,8 @@ MAX_ERRORS_SHOWN = 20
 LINE_FIELDS: frozenset[str] = frozenset({"cell_id", "commentary", "sample", "status", "error"})
 STATUSES: tuple[str, ...] = ("ok", "failed")
 SCORE_FILES: tuple[str, ...] = ("claims.jsonl", "cells.csv", "summary.json")
+# summary.json's key for the margin (extractors.embeddings.SUMMARY_KEY; not imported: it loads the embeddings code).
+MARGIN_KEY = "semantic_read_margin"
 _CUTOFF = re.compile(r"^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -224,10 +226,11 @@ Scorer = Callable[[Sequence[Response], ScoringData], Mapping[str, bytes]]
 
 
 def score_with_extractors(lines: Sequence[Response], dataset: ScoringData) -> dict[str, bytes]:
-    """Score exactly as `mcb score` does (the same library call) and return its three output files."""
-    from extractors.score import score_submission
+    """Score exactly as `mcb score` does (the same library call, semantic read margin included)
+    and return its three output files."""
+    from extractors.full_score import score_with_margin
 
-    result = score_submission(lines, dataset)
+    result = score_with_margin(lines, dataset)
     with tempfile.TemporaryDirectory(prefix="mcb-score-") as folder:
         result.write(Path(folder))
         return {name: (Path(folder) / name).read_bytes() for name in SCORE_FILES}
@@ -267,6 +270,7 @@ def submit(
     aggregate = aggregate_scores(
         sid, release, dataset.cells.values(), [line.to_dict() for line in lines],
         read_claims(files["claims.jsonl"]), read_cells_csv(files["cells.csv"]),
+        read_summary(files["summary.json"]).get(MARGIN_KEY),
     )
     record = SubmissionRecord(
         id=sid, content_hash=content_hash(raw), release=release, meta=meta, status="scored",

@@ -1,0 +1,33 @@
+"""One scoring call for `mcb score` and the leaderboard, so the two cannot drift.
+
+The claim scorer (`extractors.score`) stays free of embedding models; this adds the semantic read
+margin (issue 7) to its summary as `summary["semantic_read_margin"]`. The embedding model is loaded
+once per process (`extractors.embeddings.encoder` caches it), not once per submission.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from extractors.score import ScoreResult, score_submission
+from extractors.scoring_data import ScoringData
+from extractors.submission import Response
+
+
+def score_with_margin(
+    responses: Iterable[Response],
+    data: ScoringData,
+    model: str | None = None,
+    embedding_model: str | Path | None = None,
+    semantic: bool = True,
+) -> ScoreResult:
+    """Claims, cells and summary as `score_submission` gives them, plus the semantic read margin
+    (`{"error": ...}` in its place when no embedding model loads; absent when `semantic` is False)."""
+    responses = list(responses)
+    result = score_submission(responses, data, model=model)
+    if semantic:
+        from extractors.embeddings import SUMMARY_KEY, semantic_summary
+
+        result.summary[SUMMARY_KEY] = semantic_summary(responses, data, embedding_model)
+    return result
