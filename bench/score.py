@@ -19,7 +19,6 @@ import json
 import os
 import re
 import time
-from pathlib import Path
 
 import spacy
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from itertools import product
 from datetime import date
 from functools import lru_cache
+from itertools import product
 
 import spacy
 from spacy.attrs import IDX, IS_PUNCT, LENGTH, ORTH
