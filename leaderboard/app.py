@@ -50,6 +50,8 @@ CSS = """
 .mcb-board td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .mcb-csv { margin: 6px 0 0 0; font-size: 0.9rem; }
 .mcb-nav { margin: 4px 0 8px 0; }
+.mcb-track { margin-bottom: 18px; }
+.mcb-pass-caveat { color: #555; }
 .mcb-legend span { display: inline-block; margin: 2px 8px 2px 0; padding: 1px 6px; border-radius: 4px; }
 """
 BOARD_MAX_HEIGHT = 640
@@ -531,8 +533,19 @@ def _submit_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     demo.load(lambda: submissions_table(service), None, queue, show_progress="hidden")
 
 
+def current_tracks_html(service: LeaderboardService) -> str:
+    from leaderboard.tracks import stored_board, tracks_html
+
+    service.store.refresh()
+    return tracks_html(stored_board(service.store))
+
+
 def _tracks_page(demo: gr.Blocks, service: LeaderboardService) -> None:
-    gr.Markdown("## Tracks\nThe papers' own tests: direct recall, fake dates, masked identities.")
+    gr.Markdown("## Tracks\nThe papers' own tests as tracks: direct recall, fake dates, masked identities "
+                "(`mcb tracks score`). Each track shows its known-good and known-bad canaries beside the models. "
+                "**A pass is a lower bound, not proof of no memorisation.**")
+    board = gr.HTML(current_tracks_html(service), elem_id="tracks")
+    demo.load(lambda: current_tracks_html(service), None, board, show_progress="hidden")
 
 
 def build_app(service: LeaderboardService) -> gr.Blocks:

@@ -92,7 +92,8 @@ def demo(
     port: PortOpt = None,
     host: HostOpt = "127.0.0.1",
 ) -> None:
-    """The main job: build the default datasets, score the three baselines into the store, rank them."""
+    """The main job: build the default datasets, score the three baselines and the tracks' canaries into
+    the store, rank them."""
     from builder.cli import run_build
     from builder.dataset import default_specs
     from leaderboard.seed import seed_baselines
@@ -104,6 +105,13 @@ def demo(
         console.print(f"baseline {name}: {outcome.status} ({outcome.reason})", markup=False, highlight=False)
         if outcome.status == "rejected":
             raise typer.Exit(1)
+    from leaderboard.tracks import seed_tracks
+
+    for outcome in seed_tracks(store, out):
+        expected = outcome.summary.get("model", {}).get("expected")
+        stored = "stored" if outcome.status == "scored" else "already stored"
+        console.print(f"track {outcome.track} canary {outcome.summary['model']['name']}: {stored}, "
+                      f"{outcome.verdict} (expected {expected})", markup=False, highlight=False)
     if serve:
         _serve(store, datasets, host, port)
     else:

@@ -38,9 +38,12 @@ def served(default_build, tmp_path_factory):
     store = LocalStore(tmp_path_factory.mktemp("browser") / "results")
     outcomes = seed_baselines(store, datasets)
     assert {o.status for o in outcomes.values()} == {"scored"}
+    from leaderboard.tracks import seed_tracks
+
+    assert {o.status for o in seed_tracks(store, default_build)} == {"scored"}
     port = free_port()
     app = serve(LeaderboardService(store, datasets), host="127.0.0.1", port=port, block=False)
-    yield {"url": f"http://127.0.0.1:{port}/", "store": store, "datasets": datasets}
+    yield {"url": f"http://127.0.0.1:{port}/", "store": store, "datasets": datasets, "dataset_folder": default_build}
     app.close()
 
 
@@ -179,4 +182,43 @@ def test_a_script_in_a_model_name_stays_inert(page, served, tmp_path):
     for view in (page, fresh):
         assert view.evaluate("() => window.__pwned") is None
         assert view.locator("#board script, #board img").count() == 0
+    assert page.dialogs == []
+
+
+def test_the_tracks_page_shows_each_canary_as_expected_with_the_caveats(page, served):
+    from builder.tracks.common import LOWER_BOUND_CAVEAT, TRACK_INFO
+    from extractors.tracks.canaries import CANARIES
+
+    open_page(page, served, "Tracks")
+    page.wait_for_selector("#tracks table")
+    for (track, kind), canary in CANARIES.items():
+        row = page.locator(f"#track-{track} tbody tr", has_text=f"canary: {kind}")
+        assert row.count() == 1, (track, kind)
+        assert row.locator(".mcb-track-status").get_attribute("data-status") == canary.expected
+        assert f"{canary.expected} ✓" in row.inner_text()
+        if canary.expected == "pass":  # a pass is never shown without what it is worth
+            assert "lower bound" in row.locator(".mcb-track-status").inner_text()
+        assert row.locator("td.n").inner_text() != ""  # the p-value column
+    for track, info in TRACK_INFO.items():
+        section = page.locator(f"#track-{track}").inner_text()
+        assert LOWER_BOUND_CAVEAT in section
+        assert all(caveat in section for caveat in info.caveats)
+
+
+def test_a_script_in_a_model_name_stays_inert_on_the_tracks_page(page, served):
+    from builder.tracks.common import read_track_rows
+    from extractors.tracks.canaries import canary_submission
+    from leaderboard.store import ModelMeta
+    from leaderboard.tracks import submit_track
+
+    folder = served["dataset_folder"]
+    lines = canary_submission("masked", "guesser", read_track_rows(folder, "masked"), folder)
+    raw = ("".join(json.dumps(line) + "\n" for line in lines) + "\n").encode()  # not the canary's bytes
+    outcome = submit_track(raw, "masked", ModelMeta(HOSTILE_NAME, "r1"), served["store"], folder)
+    assert outcome.status == "scored"
+    open_page(page, served, "Tracks")
+    page.wait_for_selector("#tracks table")
+    page.wait_for_function("() => document.querySelector('#tracks').innerText.includes('window.__pwned=1')")
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.locator("#tracks script, #tracks img").count() == 0
     assert page.dialogs == []
