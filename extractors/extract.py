@@ -27,7 +27,7 @@ from spacy.matcher import Matcher, PhraseMatcher
 
 from builder.universes import Universe, get_universe
 from extractors import patterns as P
-from extractors.claims import Claim
+from extractors.claims import Claim, ClaimError
 from extractors.names import name_table
 from extractors.numbers import (NUMBER_WORDS_FACTORED, WORD_NUMBER_RE, DateMention, Quantity, Scanner, find_dates, find_quantities,
                                 lowercase, word_number)
@@ -281,7 +281,7 @@ class _Sentence:
                 for label, cstart, cend in self.cues:
                     if label == CAUSAL_LABEL:
                         out.append(self._claim(None, self._causal(cstart), sentence_text))
-                return out, carried
+                return [claim for claim in out if claim is not None], carried
         segments = self._segments(names)
         out.extend(self._relations(segments, sentence_text))
         used_dates: set[int] = set()
@@ -295,6 +295,7 @@ class _Sentence:
             out.extend(self._distribute(segment, sentence_text))
         last = segments[-1].names
         carried = last[-1].ticker if len(last) == 1 and last[-1].ticker else carried
+        out = [claim for claim in out if claim is not None]
         out.sort(key=lambda claim: claim.start)
         return out, carried
 
@@ -562,24 +563,29 @@ class _Sentence:
                     out.extend(self._claim(name.ticker, proto, sentence_text) for proto in unit)
         return out
 
-    def _claim(self, ticker: str | None, proto: _Proto, sentence_text: str, span: tuple[int, int] | None = None) -> Claim:
+    def _claim(self, ticker: str | None, proto: _Proto, sentence_text: str, span: tuple[int, int] | None = None) -> Claim | None:
+        """The claim, or None when the figure cannot make a valid one (a zero price, an overflowing
+        number): such a figure is dropped, the text never makes the extractor raise."""
         start, end = span or (proto.start, proto.end)
         value = proto.value
         if proto.metric in ("period_return", "daily_move", "max_drawdown", "volatility") and proto.decimals == 0 and float(value).is_integer():
             value = int(value)
-        return Claim(
-            ticker=ticker,
-            metric=proto.metric,
-            value=value,
-            decimals=proto.decimals,
-            date=proto.date,
-            anchor=proto.anchor,
-            extreme=proto.extreme,
-            text=self.text[start:end],
-            sentence=sentence_text,
-            start=start,
-            end=end,
-        )
+        try:
+            return Claim(
+                ticker=ticker,
+                metric=proto.metric,
+                value=value,
+                decimals=proto.decimals,
+                date=proto.date,
+                anchor=proto.anchor,
+                extreme=proto.extreme,
+                text=self.text[start:end],
+                sentence=sentence_text,
+                start=start,
+                end=end,
+            )
+        except ClaimError:
+            return None
 
 
 @lru_cache(maxsize=8)

@@ -213,7 +213,8 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             elif not unit:
                 found.append(Quantity("number", value, _decimals(number), start, end, signed=sign))
             # otherwise a scale, an ordinal or a horizon: not a claim figure
-    return found
+    # a run of digits too long for a float is no figure (its value would be infinite)
+    return [q for q in found if q.value - q.value == 0]
 
 
 _MONTHS = {name.lower(): index for index, name in enumerate(calendar.month_name) if name}
