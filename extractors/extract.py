@@ -204,8 +204,9 @@ class Extractor:
         found.sort(key=lambda item: (item[1], -(item[2] - item[1])))
         kept: list[tuple[str, int, int]] = []
         for label, start, end in found:
-            if kept and start < kept[-1][2] and label == kept[-1][0]:
-                continue
+            if kept and start < kept[-1][2] and (label == kept[-1][0] or (
+                    end <= kept[-1][2] and label.startswith("RANK:") and kept[-1][0].startswith("RANK:"))):
+                continue  # the same cue again, or a superlative inside a longer one ("the worst" in "the worst single day")
             kept.append((label, start, end))
         return kept
 
@@ -279,7 +280,7 @@ class _Sentence:
                 names = [Name(carried, self.start, self.start)]
             else:
                 for label, cstart, cend in self.cues:
-                    if label == CAUSAL_LABEL:
+                    if label == CAUSAL_LABEL and not self._temporal(cend):
                         out.append(self._claim(None, self._causal(cstart), sentence_text))
                 return [claim for claim in out if claim is not None], carried
         segments = self._segments(names)
@@ -390,6 +391,7 @@ class _Sentence:
                                 segment.protos.append(self._price_proto(metric, quantity_, when, None if when else anchor, "path"))
                             else:
                                 segment.protos.append(self._price_proto(metric, quantity_, when, None, "path"))
+                        self._extreme_after_path(pair, segment, used_dates)
                         lead_start = pair.end
                         index += 2
                         continue
@@ -405,6 +407,19 @@ class _Sentence:
                     segment.protos.append(self._price_proto(metric, quantity, when, anchor, "level"))
             lead_start = quantity.end
             index += 1
+
+    def _extreme_after_path(self, end_quantity: Quantity, segment: _Segment, used_dates: set[int]) -> None:
+        """"fell from 4.465 to 4.330, hitting its low on the 30th": the path's end is the range low."""
+        after = P.EXTREME_AFTER_PATH_RE.match(self.low(end_quantity.end, min(segment.end, end_quantity.end + 40)))
+        if not after:
+            return
+        metric = "range_low" if after.group("low") else "range_high"
+        when = None
+        for mention in self.dates:
+            if mention.start not in used_dates and end_quantity.end + after.end() <= mention.start <= end_quantity.end + after.end() + 8:
+                used_dates.add(mention.start)
+                when = mention.date
+        segment.protos.append(self._price_proto(metric, end_quantity, when, None, "level"))
 
     def _tail(self, quantity: Quantity, following: Quantity | None, segment: _Segment) -> str:
         stop = min(segment.end, quantity.end + TAIL_WINDOW, following.start if following else segment.end)
@@ -511,6 +526,10 @@ class _Sentence:
         gap = self.low(end, segment.names[0].start)
         return bool(re.match(r"^[\s,:]*(?:was|were|is|of the \w+)?[\s,:]*$", gap) or P.RANK_TO_NEXT_RE.match(gap))
 
+    def _temporal(self, cue_end: int) -> bool:
+        """"after a low of 15.710": an "after" that dates a level, not a cause."""
+        return bool(P.TEMPORAL_AFTER_RE.match(self.low(cue_end, cue_end + 20)))
+
     def _causal(self, start: int) -> _Proto:
         rest = self.clean[start:self.end]
         stop = re.search(r"[,;.](?!\d)|\bwhile\b|\bwhereas\b|—", rest[3:])
@@ -518,8 +537,8 @@ class _Sentence:
         return _Proto("causal", self.text[start:end].strip(), start, end, family="causal")
 
     def _causals(self, segment: _Segment) -> None:
-        for label, start, _ in self.cues:
-            if label == CAUSAL_LABEL and segment.start <= start < segment.end and start >= segment.names[0].end:
+        for label, start, end in self.cues:
+            if label == CAUSAL_LABEL and segment.start <= start < segment.end and start >= segment.names[0].end and not self._temporal(end):
                 if any(p.metric == "causal" and p.start <= start < p.end for p in segment.protos):
                     continue
                 segment.protos.append(self._causal(start))

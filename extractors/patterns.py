@@ -13,6 +13,10 @@ BIG = ["largest", "biggest", "worst", "best", "sharpest", "steepest", "strongest
 DAY_PHRASES = ["single-day", "single day", "one-day", "one day", "single-session", "single session", "daily", "trading day",
                "session", "day", "intraday", "1-day", "one-session", "single trading day", "day's"]
 GROUPS = ["group", "pack", "month", "ten", "universe"]
+SINGLE_DAYS = ["session", "day", "single day", "single session", "single-day", "single-session", "trading day", "one-day"]
+# Terse appositive ranks in wire copy: "BCP -8.2%, worst, ..." / "NOS +10.2%, best." (the comma and
+# the closing punctuation or "in the group" make the bare word a rank, not an adjective).
+_APPOSITIVE_ENDS = [",", ".", ";", "in the group", "of the group", "in the pack", "of the ten", "on the board"]
 FALL_WORDS = ["fall", "drop", "decline", "loss", "slide", "selloff", "sell-off", "plunge", "slump", "retreat", "faller", "decliner", "move", "down"]
 GAIN_WORDS = ["gain", "rise", "jump", "advance", "rally", "increase", "surge", "gainer", "pop", "up"]
 FALL_ONLY = [word for word in FALL_WORDS if word not in ("move",)]
@@ -69,6 +73,7 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
         "outperformed the rest", "outperformed its peers", "outperformed the group", "outperformed all",
         "outperformed every", "the standout performer", "the clear winner", "the biggest winner", "led all",
         "strongest of the", "strongest name", "strongest stock", "best showing", "top spot", "the leader",
+        *(f", {word} {end}" for word in ("best", "strongest") for end in _APPOSITIVE_ENDS),
     ),
     "worst_return": _phrases(
         "worst performer", "worst-performing", "worst performing", "weakest performer", "weakest performance",
@@ -78,6 +83,7 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
         "bottom of the group", "worst return", "lowest return", "underperformed the rest", "underperformed its peers",
         "underperformed the group", "brought up the rear", "the biggest drag", "worst of the group", "the worst",
         "weakest name", "weakest stock", "the heaviest loss", "the steepest loss", "the largest loss", "the biggest loss",
+        *(f", {word} {end}" for word in ("worst", "weakest") for end in _APPOSITIVE_ENDS),
     ),
     "most_volatile": _phrases(
         "most volatile", "stood out for its volatility", "highest volatility", "the choppiest", "wildest swings",
@@ -94,11 +100,13 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
     # "the" (not "its") makes a one-day extreme a ranking across the group: "NVDA had the largest one-day drop".
     "largest_daily_gain": _phrases(
         *(f"the {big} {day} {word}" for big in BIG for day in DAY_PHRASES for word in GAIN_WORDS),
-        *(f"the {big} {day} of the {group}" for big in ("best", "strongest") for day in ("session", "day") for group in GROUPS),
+        *(f"the {big} {day} of the {group}" for big in ("best", "strongest") for day in SINGLE_DAYS for group in GROUPS),
+        *(f"led the daily {word}" for word in ("gainers", "risers", "advancers")),
     ),
     "largest_daily_fall": _phrases(
         *(f"the {big} {day} {word}" for big in BIG for day in DAY_PHRASES for word in FALL_ONLY),
-        *(f"the {big} {day} of the {group}" for big in ("worst", "weakest") for day in ("session", "day") for group in GROUPS),
+        *(f"the {big} {day} of the {group}" for big in ("worst", "weakest") for day in SINGLE_DAYS for group in GROUPS),
+        *(f"led the daily {word}" for word in ("losers", "fallers", "decliners")),
     ),
 }
 
@@ -110,8 +118,19 @@ CAUSAL_PATTERNS: list[list[dict]] = _phrases(
     "pressured by", "dragged down by", "dragged by", "supported by", "lifted by", "in response to", "spurred by",
     "triggered by", "after reporting", "after earnings", "after the company", "following its", "following the",
     "following news", "following reports", "as investors", "as traders", "as markets", "as the market",
-    "on the news", "after news", "after reports", "after a", "after an", "after its",
+    "on the news", "after news", "after reports", "after a", "after an", "after its", "after announcing",
+    "as reports emerged", "as reports", "tied to", "on news of", "weighed down by",
 ) + [[{"LOWER": "on"}, {"LOWER": {"IN": ["rising", "falling", "higher", "lower", "renewed", "mounting", "easing", "solid", "robust", "upbeat"]}}]]
+
+# "after a low of ..." / "after an intraday high": the cue dates a level, it gives no cause.
+TEMPORAL_AFTER_RE = re.compile(
+    r"^\s*(?:(?:brief|short|fresh|new|intraday|early|late|monthly|session)\s+)?(?:low|lows|high|highs|peak|trough|bottom|top|dip to|close|open)\b"
+)
+# "fell from 4.465 to 4.330, hitting its low on the 30th": no figure after the cue, so the path's end is meant.
+EXTREME_AFTER_PATH_RE = re.compile(
+    r"^\s*,?\s*(?:hitting|marking|setting|touching|reaching|at|which was|its)\s+(?:its|the|a)\s+(?:(?:monthly|month's|session|period)\s+)?"
+    r"(?:(?P<low>low|lowest|bottom|trough)|(?P<high>high|highest|peak|top))\b(?!\s+of\b)(?=\s*(?:on\b|in\b|,|\.|;|$))"
+)
 
 REFUSAL_PATTERNS: list[list[dict]] = _phrases(
     "cannot be determined", "can't be determined", "can not be determined", "cannot determine", "can't determine",
@@ -127,16 +146,19 @@ REFUSAL_PATTERNS: list[list[dict]] = _phrases(
     "i do not have", "i don't have", "we do not have", "we don't have", "no prices were", "not given",
     "cannot comment", "can't comment", "cannot state", "can't state", "unknown from the data",
 )
+# the same phrases with a typographic apostrophe ("don’t"), which the tokenizer keeps apart from "'"
+REFUSAL_PATTERNS += [[{"LOWER": token["LOWER"].replace("'", "\u2019")} for token in pattern]
+                     for pattern in REFUSAL_PATTERNS if any("'" in token["LOWER"] for token in pattern)]
 
 _DOWN = (
-    r"fell|fall|falls|falling|dropped|drop|drops|dropping|declined|decline|declines|declining|lost|lose|loses|losing|"
+    r"fell|fall|fallen|falls|falling|dropped|drop|drops|dropping|declined|decline|declines|declining|lost|lose|loses|losing|"
     r"loss|losses|down|slid|slide|slides|sliding|slipped|slip|shed|sheds|shedding|tumbled|tumble|plunged|plunge|"
     r"plunging|sank|sink|sinking|retreated|retreat|slumped|slump|eased|dipped|dip|weakened|decreased|decrease|lower|"
     r"negative|off|collapsed|cratered|plummeted|plummet|gave up|gave back|pulled back|pullback|contracted|sagged|"
     r"skidded|sell-off|selloff|erased|surrendered|shrank|slumping|tumbling|sliding|depreciated|red"
 )
 _UP = (
-    r"rose|rise|rises|rising|gained|gain|gains|gaining|up|climbed|climb|climbing|advanced|advance|advancing|"
+    r"rose|rise|risen|rises|rising|gained|gain|gains|gaining|up|climbed|climb|climbing|advanced|advance|advancing|"
     r"jumped|jump|jumping|surged|surge|surging|rallied|rally|rallying|added|adding|soared|soar|soaring|rocketed|"
     r"increased|increase|higher|positive|rebounded|rebound|firmed|grew|growth|appreciated|popped|spiked|"
     r"improved|recovered|green|upside|advancer|added|returned|return|returning"
@@ -150,9 +172,9 @@ SIGN_NOUN_AFTER_RE = re.compile(
     r"tumble|dip|downturn|contraction|lower|drawdown)|(?P<up>gain|rise|jump|advance|rally|increase|surge|climb|"
     r"rebound|upturn|pop|advancer|higher))\b"
 )
-VOLATILITY_RE = re.compile(r"volatility|annuali[sz]ed|standard deviation|\bvol\b")
+VOLATILITY_RE = re.compile(r"volatility|annuali[sz]ed|standard deviation|\bvol\b|\bvolatile(?:\s+\w+){0,2}\s+(?:at|of)\s*[~≈]?\s*$")
 DRAWDOWN_RE = re.compile(
-    r"draw-?down|peak[- ]to[- ]trough|(?:from|off|below) (?:its|the|a|their) (?:\w+[- ])?(?:peak|high|top)s?\b"
+    r"draw-?down|peak[- ]to[- ]trough|(?:from|off|below) (?:(?:its|the|a|their) )?(?:[\w-]+ )?(?:peak|high|top)s?\b"
 )
 DAILY_RE = re.compile(
     r"\b(?:session|sessions'|single[- ]day|one[- ]day|single[- ]session|daily|intraday|trading day|day's|"
@@ -167,7 +189,7 @@ OTHER_PERIOD_RE = re.compile(
     r"this year|last year|in 20\d\d|since 20\d\d|over 20\d\d|week-on-week|year-on-year|annual return)\b"
 )
 PRICE_CUE_RE = re.compile(
-    r"\b(?:at|to|from|near|around|of|hit|hitting|reached|reaching|touched|peaked|bottomed|topped|closed|closing|ended|"
+    r"\b(?:at|to|from|near|around|of|hit|hits|hitting|reached|reaching|touched|touching|touches|peaked|bottomed|topped|closed|closing|ended|"
     r"finished|settled|opened|started|began|between|and|high|low|level|trough|peak|price|traded|trading|about|approximately|roughly)\b"
     r"[\s~≈]*(?:about|around|roughly|approximately|near|some)?\s*$"
 )
@@ -209,7 +231,7 @@ DIRECTION_DOWN_RE = re.compile(
 )
 DIRECTION_FLAT_RE = re.compile(r"\b(?:flat|unchanged|little changed|broadly steady|went nowhere|barely moved)\b")
 PRONOUN_START_RE = re.compile(
-    r"^\W*(?:it|its|the stock|the shares|shares|the company|the name|this stock|the chipmaker|the bank|the group|they)\b",
+    r"^\W*(?:it|its|the stock|the shares|shares|the company|the name|this stock|the chipmaker|the bank|the group|they|the ticker)\b",
     re.IGNORECASE,
 )
 COUNT_DIR_UP = re.compile(r"\b(?:up|positive|winning|green|higher|advancing|gaining|rose|gained|advanced|climbed|rising|gains?)\b")
