@@ -56,7 +56,7 @@ CSS = """
 """
 BOARD_MAX_HEIGHT = 640
 # The board first shows the top rows (a page of a thousand rows costs load time); "all" shows every one.
-TOP_ROWS = 100
+TOP_ROWS = 50
 ROW_CHOICES: tuple[str, ...] = (f"top {TOP_ROWS}", "all")
 CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text")
 CACHE_SUBMISSIONS = 64
