@@ -46,7 +46,8 @@ DATE_ATTACH_GAP = re.compile(
     re.IGNORECASE,
 )
 YEAR_LIKE = range(1900, 2101)
-SUFFIXED_SEARCH = re.compile(r"(?<![\w.])[A-Z]{1,6}\.[A-Z]{1,2}(?!\w)(?!\.\w)")
+# Two letters or more before the point: "U.S." and "S.A." are abbreviations, not listings.
+SUFFIXED_SEARCH = re.compile(r"(?<![\w.])[A-Z]{2,6}\.[A-Z]{1,2}(?!\w)(?!\.\w)")
 # Every SUFFIXED_SEARCH match holds a point before a capital; a text without one has none.
 SUFFIX_MARK = re.compile(r"\.[A-Z]")
 
@@ -181,11 +182,21 @@ class Extractor:
         return bounds
 
     # ----------------------------------------------------------------- mentions
-    def _name_mentions(self, doc, text: str, starts: list[int], ends: list[int]) -> list[Name]:
+    def _name_mentions(self, doc, text: str, starts: list[int], ends: list[int], sentences: list[tuple[int, int]]) -> list[Name]:
         chars = [(starts[start], ends[end - 1], self.name_of[match_id]) for match_id, start, end in self.names(doc)]
         for match in SUFFIXED_SEARCH.finditer(text) if SUFFIX_MARK.search(text) else ():
             if not any(s <= match.start() < e for s, e, _ in chars):
                 chars.append((match.start(), match.end(), match.group(0)))
+        taken = {start for start, _, _ in chars}
+        for s0, _ in sentences:
+            match = P.BARE_SUBJECT_RE.match(text, s0)
+            if match:
+                chars.extend(_bare_symbol(match, taken))
+        if "(" in text:
+            for match in P.BARE_BRACKETED_RE.finditer(text):
+                if re.search(r"[a-z.]\s$", text[max(0, match.start() - 2):match.start()]):  # right after a company's name
+                    chars.extend(_bare_symbol(match, taken))
+        chars.extend(_sector_subjects(text))
         chars.sort(key=lambda item: (item[0], -(item[1] - item[0])))
         kept: list[Name] = []
         last_end = -1
@@ -216,7 +227,8 @@ class Extractor:
         doc = self.nlp.make_doc(clean)
         orth, punct, starts, lengths = doc.to_array(TOKEN_COLUMNS).T.tolist() if len(doc) else ([], [], [], [])
         ends = [start + length for start, length in zip(starts, lengths)]
-        names = self._name_mentions(doc, clean, starts, ends)
+        sentences = self._sentences(orth, punct, starts, ends)
+        names = self._name_mentions(doc, clean, starts, ends, sentences)
         cues = self._cue_mentions(doc, starts, ends)
         lowered = lowercase(clean)
         dates = find_dates(clean, month, lowered=lowered)
@@ -234,12 +246,41 @@ class Extractor:
             "counts": [c.start("n") for c in counts],
         }
         mentions = {"names": names, "cues": cues, "quantities": quantities, "dates": dates, "counts": counts}
-        for s0, s1 in self._sentences(orth, punct, starts, ends):
+        for s0, s1 in sentences:
             inside = {kind: mentions[kind][bisect_left(key, s0):bisect_left(key, s1)] for kind, key in keys.items()}
             sentence = _Sentence(text=text, clean=clean, start=s0, end=s1, **inside)
             found, carried = sentence.claims(carried)
             claims.extend(found)
         return claims
+
+
+def _bare_symbol(match: re.Match, taken: set[int]) -> list[tuple[int, int, str]]:
+    """A capital run no table knows, as a subject: a ticker, unless it is a common acronym, a sector ETF
+    or already a name."""
+    symbol, start = match.group("sym"), match.start("sym")
+    if start in taken or symbol in P.NOT_SYMBOLS or P.ETF_SYMBOL_RE.match(symbol):
+        return []
+    return [(start, start + len(symbol), symbol)]
+
+
+def _sector_subjects(text: str) -> list[tuple[int, int, None]]:
+    """"the SaaS sector", "the Chips/Compute group" as subjects: names with no ticker. After "led", "among",
+    "of" and the like the group is an object and owns nothing."""
+    found = []
+    for words, head_re in ((P.SECTOR_WORDS, P.SECTOR_HEAD_RE), (P.GROUP_WORDS, P.GROUP_HEAD_RE)):
+        for word in words:
+            at = text.find(word)
+            while at >= 0:
+                end = at + len(word)
+                if end == len(text) or not text[end].isalnum():
+                    window = text[max(0, at - 60):at]
+                    head = head_re.search(window)
+                    if head is not None:
+                        start = at - len(window) + head.start()
+                        if not P.SECTOR_OBJECT_LEAD_RE.search(text[max(0, start - 14):start]):
+                            found.append((start, end, None))
+                at = text.find(word, end)
+    return found
 
 
 def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
@@ -276,7 +317,7 @@ class _Sentence:
             out.append(self._claim(subject, _Proto("refusal", sentence_text, self.start, self.end), sentence_text))
         names = self.names
         if not names:
-            if carried and P.PRONOUN_START_RE.match(self.clean[self.start:self.end]):
+            if carried and (P.PRONOUN_START_RE.match(self.clean[self.start:self.end]) or P.CARRIED_SUBJECT_RE.search(self.low(self.start, self.end))):
                 names = [Name(carried, self.start, self.start)]
             else:
                 for label, cstart, cend in self.cues:
@@ -342,6 +383,10 @@ class _Sentence:
 
     # ----------------------------------------------------------------- figures
     def _date_for(self, quantity: Quantity, lead_start: int, used: set[int]) -> date | None:
+        return self._dated(quantity, lead_start, used)[1]
+
+    def _dated(self, quantity: Quantity, lead_start: int, used: set[int]) -> tuple[bool, date | None]:
+        """Whether a date mention belongs to the figure, and its date (None when the month is unknown)."""
         for mention in self.dates:
             if mention.start in used:
                 continue
@@ -349,8 +394,8 @@ class _Sentence:
             before = lead_start <= mention.start < quantity.start
             if after or before:
                 used.add(mention.start)
-                return mention.date
-        return None
+                return True, mention.date
+        return False, None
 
     def _figures(self, segment: _Segment, used_dates: set[int]) -> None:
         owner_end = segment.names[0].end
@@ -375,7 +420,7 @@ class _Sentence:
                 if P.PAIR_JOIN_RE.match(join):
                     wide_lead = self.low(max(segment.start, quantity.start - LEAD_WINDOW), quantity.start)
                     if P.RANGE_LEAD_RE.search(wide_lead) and "from" not in lead[-12:] or (
-                        re.match(r"^\s*[-–—]\s*$", join) and re.match(r"^\s*(?:euros?\s+|dollars\s+)?(?:range|band|corridor)", tail)
+                        re.match(r"^\s*[-–—]\s*$", join) and re.match(r"^\s*(?:euros?\s+|dollars\s+)?(?:range|band|corridor|area|zone|region)", self.low(pair.end, pair.end + 20))
                     ):
                         low_q, high_q = sorted((quantity, pair), key=lambda q: q.value)
                         segment.protos.append(self._price_proto("range_low", low_q, None, None, "range"))
@@ -396,7 +441,7 @@ class _Sentence:
                         index += 2
                         continue
             if self._is_priceish(quantity, loose=False) and P.PRICE_CUE_RE.search(lead) or quantity.kind == "price":
-                if not P.OTHER_PERIOD.search(tail) and not re.match(r"^\s*(?:per share|a share|apiece)", tail) and not re.search(
+                if not P.OTHER_PERIOD.search(tail) and not P.NOT_PRICE_TAIL_RE.match(tail) and not (re.match(r"^\s*(?:per share|a share|apiece)", tail) and not P.TRADED_AT_RE.search(lead)) and not re.search(
                     r"\b(?:adding|added|gained|lost|shed|shedding|losing|up|down|rose|fell|by)\s+(?:about\s+|nearly\s+|roughly\s+)?$", lead
                 ):
                     metric = self._level_metric(lead)
@@ -460,8 +505,12 @@ class _Sentence:
     def _percent(self, quantity: Quantity, lead: str, tail: str, direction: int, lead_start: int, used_dates: set[int],
                  segment: _Segment) -> tuple[_Proto | None, int]:
         near_tail = P.CLAUSE_END_RE.split(tail, maxsplit=1)[0]
-        if P.OTHER_PERIOD.search(near_tail) or P.OTHER_PERIOD.search(lead[-30:]):
+        if P.DRAWDOWN_AFTER_RE.match(near_tail):
+            return _Proto("max_drawdown", abs(quantity.value), quantity.start, quantity.end, quantity.decimals, family="drawdown"), direction
+        if P.OTHER_PERIOD.search(near_tail) or P.GROUP_FIGURE_LEAD_RE.search(lead) or P.NOT_PRICE_FIGURE_TAIL_RE.match(tail):
             return None, direction
+        if P.OTHER_PERIOD.search(lead[-30:]) and P.OTHER_PERIOD.search(P.CLAUSE_END_RE.split(lead[-30:])[-1]):
+            return None, direction  # the horizon belongs to this clause, not to one before a comma or "but"
         recent = lead[-30:]
         if re.match(r"^\s*(?:of|breadth|probability|chance|stake|share of|weight)", tail) or (
             ("breadth" in recent or "probability" in recent) and re.search(r"\b(?:breadth|probability)\b[^,]*$", recent)
@@ -481,8 +530,10 @@ class _Sentence:
             return _Proto("max_drawdown", magnitude, quantity.start, quantity.end, quantity.decimals, family="drawdown"), direction
         sign = quantity.signed or direction or 1
         value = magnitude * sign if not quantity.signed else quantity.value
-        when = self._date_for(quantity, lead_start, used_dates)
-        if when is not None or P.DAILY.search(near_lead) or P.DAILY.search(near_tail):
+        dated, when = self._dated(quantity, lead_start, used_dates)
+        if P.SPAN_AFTER_RE.match(self.low(quantity.end, quantity.end + 40)):
+            return _Proto("period_return", value, quantity.start, quantity.end, quantity.decimals, family="return"), direction
+        if dated or P.DAILY.search(near_lead) or P.DAILY.search(near_tail):
             extreme = "largest" if (P.EXTREME.search(near_lead) or P.EXTREME.search(near_tail)) else None
             return _Proto("daily_move", value, quantity.start, quantity.end, quantity.decimals, when, None, extreme, "daily"), direction
         return _Proto("period_return", value, quantity.start, quantity.end, quantity.decimals, family="return"), direction

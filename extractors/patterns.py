@@ -54,7 +54,7 @@ def word_alternation(words: str) -> str:
 
 def _phrase(text: str) -> list[dict]:
     """`led the pack` -> one LOWER token pattern per word (hyphens split as the tokenizer does)."""
-    tokens = re.findall(r"[\w']+|-", text.lower())
+    tokens = re.findall(r"[\w']+|[-,.;]", text.lower())
     return [{"LOWER": token} for token in tokens]
 
 
@@ -120,11 +120,64 @@ CAUSAL_PATTERNS: list[list[dict]] = _phrases(
     "following news", "following reports", "as investors", "as traders", "as markets", "as the market",
     "on the news", "after news", "after reports", "after a", "after an", "after its", "after announcing",
     "as reports emerged", "as reports", "tied to", "on news of", "weighed down by",
+    *(f"after {word}" for word in ("disappointing", "strong", "weak", "upbeat", "better-than-expected", "worse-than-expected",
+                                   "announcing", "posting", "reporting", "missing", "beating")),
 ) + [[{"LOWER": "on"}, {"LOWER": {"IN": ["rising", "falling", "higher", "lower", "renewed", "mounting", "easing", "solid", "robust", "upbeat"]}}]]
+
+# A sector or industry group as a subject ("the SaaS sector rallied 2.9%", "the Chips/Compute group fell"):
+# its figures carry no ticker. As an object ("led the chip sector", "among the group") it is not a subject.
+# no leading \b, so that `re` skips to candidate first letters at C speed; the head check supplies the boundary
+# Sector words, found with str.find (cheaper than a regex scan over every text); "group"/"space" need a
+# capitalised head ("the Chips/Compute group"), so that "led the group" stays a rank phrase.
+SECTOR_WORDS = ("sector", "industry", "complex", "cohort", "basket")
+GROUP_WORDS = ("group", "space")
+# what precedes a sector word in a subject: "the" and up to two words; for "group"/"space" capitalised ones
+SECTOR_HEAD_RE = re.compile(r"\bthe\s+(?:[\w/&-]+\s+){0,2}(?:sub-?)?$")
+GROUP_HEAD_RE = re.compile(r"\bthe\s+(?:[A-Z][\w/&-]*\s+){1,3}$")
+SECTOR_OBJECT_LEAD_RE = re.compile(
+    r"\b(?:led|leading|lead|leads|outpac\w*|outperform\w*|beat|beating|topped|among|across|of|within|than|from|in|to|into)\s*$"
+)
+# "a collective 12.3% gain", "an average 2% rise": a group's figure, not the subject's.
+GROUP_FIGURE_LEAD_RE = re.compile(r"\b(?:collective|combined|aggregate|average)\s*$")
+# A bare upper-case symbol no table knows, as a subject: "XYZ is in a 12% drawdown", "XYZ's shares rose",
+# "Acme (XYZ) ...". Common acronyms and sector ETFs are not tickers.
+_SUBJECT_VERBS = (
+    "stock|shares|is|was|has|had|rose|fell|gained|lost|jumped|dropped|climbed|slid|sank|closed|ended|finished|traded|"
+    "surged|soared|declined|advanced|added|shed|tumbled|plunged|rallied|goes|went|needs|remains|faces"
+)
+# A bare symbol opens its sentence ("QRVX is in a drawdown", "QRVX's shares rose", "QRVX stock ...") or stands
+# in brackets after a company's name ("Acme Widgets (ACMW)").
+BARE_SUBJECT_RE = re.compile(
+    rf"[\s*#>•-]*(?P<sym>[A-Z]{{2,5}})(?:(?:'s|’s)\b|\s+(?:{word_alternation(_SUBJECT_VERBS)})\b)"
+)
+BARE_BRACKETED_RE = re.compile(r"\((?P<sym>[A-Z]{2,5})\)")
+NOT_SYMBOLS = frozenset(
+    "AI CEO CFO CTO COO GDP CPI PPI PCE ETF ETFS EPS IPO FY USD EUR GBP JPY US USA UK EU SEC FOMC FED NYSE OK API GBM "
+    "YTD ATH RSI MACD SMA EMA VWAP ESG HBM DRAM NAND GPU GPUS CPU TPU LLM LLMS AGI IT TV PC EV EVS ROE ROI PE FX OTC "
+    "ADR ADRS EBIT EBITDA DOW SPX VIX THE AND FOR BUT NOT YES NO BUY SELL HOLD NOTE WTI OPEC LNG EIA IEA ECB BOJ BOE "
+    "PMI ISM NFP GAAP BTC ETH OPEX CAPEX SAAS AWS NOTE TL DR TLDR ATR OBV ADX BB MA ALL NEW Q".split()
+)
+ETF_SYMBOL_RE = re.compile(r"^(?:XL[A-Z]|SMH|SOXX|IWM|DIA|TLT|GLD|SLV|USO|ARKK|VOO|VTI|HYG|LQD|EEM|EFA|KRE|XBI|IBB|KWEB|FXI|TQQQ|SQQQ|UVXY|IGV|XOP|XME|XRT|VGT)$")
+
+# "23% iPhone revenue growth", "a 40% probability": a figure about something other than the price.
+NOT_PRICE_FIGURE_TAIL_RE = re.compile(
+    r"^\s*(?!(?:gain|rise|drop|fall|decline|loss|jump|rally|increase|surge|slide|move|return)\b)(?:[a-z]+\s+)?"
+    r"(?:revenue|sales|earnings|eps|margins?|growth|yield|stake|probability|chance|odds|market share)\b"
+)
+# A figure with its own span of days or weeks ("-27% over 6 weeks") is no single session's move.
+SPAN_AFTER_RE = re.compile(r"^\s*(?:over|in|across)\s+(?:the\s+)?(?:past\s+|last\s+|prior\s+)?\d+\s+(?:trading\s+)?(?:days|sessions|weeks|months)\b")
+# "a $0.70 dividend", "a $279 target": money that is no price of the stock.
+NOT_PRICE_TAIL_RE = re.compile(r"^\s*(?:per share\s+)?(?:dividend|payout|target|price target|valuation|market cap|buyback|billion|million)\b")
+# "a 12.6% drawdown from its 52-week high", "fallen 63% from 52-week highs": a drawdown, whatever horizon it names.
+DRAWDOWN_AFTER_RE = re.compile(r"^\s*(?:draw-?down|(?:decline|drop|fall|slide)?\s*(?:from|off|below) (?:(?:its|the|a|their) )?(?:[\w-]+ )?(?:peak|high|top)s?\b)")
+TRADED_AT_RE = re.compile(r"\b(?:trad\w*|clos\w*|priced|quoted|changing hands)\s+(?:at|around|near|for)\s*[~≈]?\s*$")
+# A sentence without a name that says "the stock" / "the shares" continues the previous sentence's ticker.
+CARRIED_SUBJECT_RE = re.compile(r"\b(?:the stock|the shares|its shares|its stock|the ticker's|the ticker’s)\b")
 
 # "after a low of ..." / "after an intraday high": the cue dates a level, it gives no cause.
 TEMPORAL_AFTER_RE = re.compile(
     r"^\s*(?:(?:brief|short|fresh|new|intraday|early|late|monthly|session)\s+)?(?:low|lows|high|highs|peak|trough|bottom|top|dip to|close|open)\b"
+    r"|^\s*(?:(?:strong|sharp|steep|brief|modest|solid|big)\s+)?[-+]?\d[\d.,]*\s*(?:%|per\s?cent|percent|pc)\s+(?:rally|rise|gain|run|climb|jump|drop|fall|decline|slide|selloff|sell-off)"
 )
 # "fell from 4.465 to 4.330, hitting its low on the 30th": no figure after the cue, so the path's end is meant.
 EXTREME_AFTER_PATH_RE = re.compile(
@@ -174,7 +227,7 @@ SIGN_NOUN_AFTER_RE = re.compile(
 )
 VOLATILITY_RE = re.compile(r"volatility|annuali[sz]ed|standard deviation|\bvol\b|\bvolatile(?:\s+\w+){0,2}\s+(?:at|of)\s*[~≈]?\s*$")
 DRAWDOWN_RE = re.compile(
-    r"draw-?down|peak[- ]to[- ]trough|(?:from|off|below) (?:(?:its|the|a|their) )?(?:[\w-]+ )?(?:peak|high|top)s?\b"
+    r"draw-?down|peak[- ]to[- ]trough|(?:from|off|below) (?:its|the|a|their) (?:\w+[- ])?(?:peak|high|top)s?\b"
 )
 DAILY_RE = re.compile(
     r"\b(?:session|sessions'|single[- ]day|one[- ]day|single[- ]session|daily|intraday|trading day|day's|"

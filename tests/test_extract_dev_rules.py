@@ -65,3 +65,61 @@ def test_a_path_ending_at_its_low_carries_the_date() -> None:
 
 def test_a_real_cause_after_after_is_still_causal() -> None:
     assert any(c.metric == "causal" for c in extract_claims("Galp rose 3% after a strong quarterly report.", "lisbon"))
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "Arm" alone names ARM; the figure no longer falls to the previous ticker
+        ("Intel slipped 1.2% and Arm dropped 3.9%.", {("INTC", "period_return", -1.2), ("ARM", "period_return", -3.9)},
+         {("INTC", "period_return", -3.9)}),
+        # a sector subject takes its figures away from the last ticker
+        ("Broadcom rose 2.2%, while the Cloud/Software group fell 1.4%.", {("AVGO", "period_return", 2.2)},
+         {("AVGO", "period_return", -1.4)}),
+        ("Alphabet added 2.5%, with the Ads/Search subsector up 1.7% and Streaming/Media advancing 1.1%.",
+         {("GOOGL", "period_return", 2.5)}, {("GOOGL", "period_return", 1.7), ("GOOGL", "period_return", 1.1)}),
+        ("Meta gained 1.0% and the payments sector slid 0.8%.", {("META", "period_return", 1.0)}, {("META", "period_return", -0.8)}),
+        ("Tesla jumped 9.1%, lifting the EV space to a combined 4.0% gain.", {("TSLA", "period_return", 9.1)},
+         {("TSLA", "period_return", 4.0)}),
+        # "U.S." and "S.A." are abbreviations, not exchange-suffixed tickers
+        ("Every major U.S. index ended the day up about 0.4%.", set(), {("U.S", "daily_move", 0.4), ("U.S", "period_return", 0.4)}),
+        # a news source named after a company is no claim about it
+        ("Last close near $118.20, up about 2% that day (per Google News).", set(), {("GOOGL", "price_level", 118.2)}),
+        # companies missing from the tables, and bare symbols no table knows, as subjects
+        ("Verizon rose 1.3% while Clorox lost 2.1%.", {("VZ", "period_return", 1.3), ("CLX", "period_return", -2.1)}, set()),
+        ("QRVX is in a 9.4% drawdown from its 52-week high.", {("QRVX", "max_drawdown", 9.4)}, set()),
+        ("Acme Widgets (ACMW) rose 4.5% in the month.", {("ACMW", "period_return", 4.5)}, set()),
+        ("The CEO said GDP growth was 2%.", set(), {("CEO", "period_return", 2), ("GDP", "period_return", 2)}),
+        ("XLK rose 1.1% on the day.", set(), {("XLK", "daily_move", 1.1)}),
+        # "the stock" continues the previous sentence's single ticker
+        ("Nvidia had a choppy week. On May 4, the stock closed at $131.40.", {("NVDA", "price_level", 131.4)}, set()),
+        ("Coinbase was under pressure. The ticker's price fell 6% from $250 to $235.",
+         {("COIN", "period_return", -6), ("COIN", "price_level", 250.0), ("COIN", "price_level", 235.0)}, set()),
+        # dash ranges before "area"/"zone", and "the mid-$220s" is no price
+        ("Amazon was trading in the $182–196 area, later quoted around the mid-$190s.",
+         {("AMZN", "range_low", 182.0), ("AMZN", "range_high", 196.0)}, {("AMZN", "price_level", 190.0), ("AMZN", "price_level", 182.0)}),
+        # a price "per share" after a trading cue is still a price; a dividend is not
+        ("On May 4, Apple was trading at $201.15 per share.", {("AAPL", "price_level", 201.15)}, set()),
+        ("Verizon pays a $0.68 dividend around the record date.", set(), {("VZ", "range_high", 0.68), ("VZ", "price_level", 0.68)}),
+        # drawdowns named against a 52-week high
+        ("Workday has fallen 41% from 52-week highs.", {("WDAY", "max_drawdown", 41)}, {("WDAY", "period_return", -41)}),
+        # a figure with its own span of weeks is no single session's move
+        ("Sysco slid after its report (-9% that day, -15% over 5 weeks).", {("SYY", "daily_move", -9), ("SYY", "period_return", -15)},
+         {("SYY", "daily_move", -15)}),
+        # a horizon in an earlier clause does not reach past "but"
+        ("Coinbase is down 50% from 52-week highs but jumped 11.2% on May 6 from its lows.", {("COIN", "daily_move", 11.2)},
+         {("COIN", "max_drawdown", 11.2)}),
+        # a figure about revenue is no return
+        ("Despite 15% cloud revenue growth, Oracle fell 4.0%.", {("ORCL", "period_return", -4.0)}, {("ORCL", "period_return", 15)}),
+        # causal connectives
+        ("Roper fell 8% after disappointing guidance on May 5.", {("ROP", "causal", "after disappointing guidance on May 5")}, set()),
+    ],
+)
+def test_dev_real_commentary_shapes(text: str, present: set, absent: set) -> None:
+    found = facts(text, "us", None)
+    assert present <= found, found
+    assert not (absent & found), found
+
+
+def test_a_refusal_with_a_typographic_apostrophe() -> None:
+    assert any(c.metric == "refusal" for c in extract_claims("I don’t have the indicator values for NVDA yet.", "us"))
