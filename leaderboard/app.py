@@ -58,6 +58,7 @@ BOARD_MAX_HEIGHT = 640
 # The board first shows the top rows (a page of a thousand rows costs load time); "all" shows every one.
 TOP_ROWS = 50
 ROW_CHOICES: tuple[str, ...] = (f"top {TOP_ROWS}", "all")
+PANELS_FIRST_MARKET, PANELS_FIRST_TICKER = "us", "NVDA"
 CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text")
 CACHE_SUBMISSIONS = 64
 CSV_NAME = "market-claim-bench-leaderboard.csv"
@@ -458,8 +459,8 @@ def _read_page(demo: gr.Blocks, service: LeaderboardService) -> None:
         read_model = gr.Dropdown([], label="model", elem_id="read-model")
         read_cell = gr.Dropdown([], label="cell", elem_id="read-cell")
     read_html = gr.HTML("<p>Pick a model and a cell.</p>", elem_id="read-html")
-    read_claims = gr.Dataframe(interactive=False, elem_id="read-claims", label="claims: shown and true values",
-                               datatype="str", wrap=True)
+    read_claims = gr.Dataframe(pd.DataFrame(columns=list(CLAIM_COLUMNS)), interactive=False, elem_id="read-claims",
+                               label="claims: shown and true values", datatype="str", wrap=True)
 
     def cells_for(sid):
         if not sid:
@@ -478,12 +479,15 @@ def _panels_page(service: LeaderboardService) -> None:
     releases = service.datasets.releases
     default_release = releases[0] if releases else None
     release_markets = sorted({c.market for c in service.datasets.get(default_release).cells.values()}) if default_release else []
+    # Open on the seed's example, one US stock under inversion, where the release has it.
+    release_markets.sort(key=lambda name: name != PANELS_FIRST_MARKET)
     gr.Markdown("## Panels\nOne stock, two panels: the close the model was shown and the true close.")
     with gr.Row():
         panel_release = gr.Dropdown(releases, value=default_release, label="dataset version")
         panel_market = gr.Dropdown(release_markets, value=release_markets[0] if release_markets else None,
                                    label="market", elem_id="panel-market")
         first_tickers = tickers_of(service, default_release, release_markets[0]) if release_markets else []
+        first_tickers.sort(key=lambda name: name != PANELS_FIRST_TICKER)
         panel_ticker = gr.Dropdown(first_tickers, value=first_tickers[0] if first_tickers else None,
                                    label="ticker", elem_id="panel-ticker")
         panel_arm = gr.Dropdown(["inverted", "damped", "real"], value="inverted", label="arm", elem_id="panel-arm")
