@@ -13,7 +13,7 @@ from rich.text import Text
 from leaderboard.columns import MODEL, RANK, READ_RATE
 from leaderboard.space import DEFAULT_SPACE_OUT, SpaceConfig, package_space
 from leaderboard.store import DEFAULT_RESULTS, ResultsStore, open_store
-from leaderboard.submit import Datasets, load_datasets
+from leaderboard.submit import Datasets, load_datasets, make_meta, submit
 
 console = Console()
 WIDE_OUTPUT = 160  # columns when printing to a pipe or file, where rich would assume 80
@@ -118,9 +118,48 @@ def demo(
         print_ranking(store)
 
 
+def submit_command(
+    submission: Annotated[Path, typer.Argument(help="submission JSONL (the DESIGN.md contract), e.g. from `mcb run`")],
+    model: Annotated[str, typer.Option("--model", help="model name shown on the board")],
+    revision: Annotated[str, typer.Option(help="model revision or API version")],
+    knowledge_cutoff: Annotated[Optional[str], typer.Option(help="declared knowledge cutoff, YYYY-MM or YYYY-MM-DD")] = None,
+    params: Annotated[Optional[str], typer.Option(help="parameter count in billions, if known")] = None,
+    link: Annotated[Optional[str], typer.Option(help="http(s) link to the model")] = None,
+    track: Annotated[Optional[str], typer.Option(help="store as a track result (recall, relabeled, masked) instead")] = None,
+    release: Annotated[Optional[str], typer.Option(help="dataset version answered; default the newest loaded")] = None,
+    results: ResultsOpt = DEFAULT_RESULTS,
+    hub_results: HubOpt = None,
+    dataset: DatasetOpt = None,
+) -> None:
+    """Validate, score and store a submission on the board, as the Submit page does; exit 2 if rejected."""
+    if not submission.is_file():
+        console.print(f"error: {submission}: no such file", markup=False, highlight=False)
+        raise typer.Exit(2)
+    raw = submission.read_bytes()
+    meta = make_meta(model, revision, knowledge_cutoff, params, link)
+    store = open_store(results, hub_results)
+    if track is not None:
+        from leaderboard.tracks import submit_track
+
+        folder = dataset[0] if dataset else Path("build/market-claim-bench")
+        try:
+            outcome = submit_track(raw, track, meta, store, folder)
+        except (ValueError, FileNotFoundError) as error:
+            console.print(f"rejected: {error}", markup=False, highlight=False)
+            raise typer.Exit(2) from error
+        console.print(f"track {track}: {outcome.status} as {outcome.id}; verdict {outcome.verdict}", markup=False,
+                      highlight=False)
+        return
+    outcome = submit(raw, meta, store, datasets_from(dataset), release)
+    console.print(f"{outcome.status}: {outcome.reason}", markup=False, highlight=False, soft_wrap=True)
+    if outcome.status == "rejected":
+        raise typer.Exit(2)
+
+
 def register(app: typer.Typer) -> None:
     """Mount the commands. `demo` replaces the builder's build-only demo (same name, fuller job)."""
     app.registered_commands[:] = [c for c in app.registered_commands if (c.name or c.callback.__name__) != "demo"]
     app.command()(leaderboard)
+    app.command("submit")(submit_command)
     app.command()(space)
     app.command()(demo)

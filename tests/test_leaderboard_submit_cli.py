@@ -1,0 +1,56 @@
+"""`mcb submit`: the Submit page's path from the command line, for the main board and for tracks."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from leaderboard.store import open_store
+from mcb import app
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def store_snapshot(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_submission_is_scored_stored_once_and_a_broken_one_changes_nothing(default_build, tmp_path):
+    sub, results = tmp_path / "faithful.jsonl", tmp_path / "results"
+    assert invoke("baseline", "faithful", "--dataset", default_build, "--out", sub).exit_code == 0
+    common = ("--model", "my-model", "--revision", "r1", "--dataset", default_build, "--results", results)
+
+    first = invoke("submit", sub, *common, "--knowledge-cutoff", "2025-06", "--params", "8")
+    assert first.exit_code == 0, first.output
+    assert "scored: scored and stored as" in first.output
+    [record] = open_store(results, None).records()
+    assert record.meta.name == "my-model" and record.meta.params_b == 8.0 and record.failures == 0
+
+    again = invoke("submit", sub, *common)
+    assert again.exit_code == 0 and "duplicate: this exact file is already stored" in again.output
+
+    before = store_snapshot(results)
+    lines = sub.read_text(encoding="utf-8").splitlines()
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(lines[0] + "\n" + json.dumps({"cell_id": "mars-2026-08-real-full", "commentary": "x"}) + "\n",
+                      encoding="utf-8")
+    rejected = invoke("submit", broken, *common)
+    assert rejected.exit_code == 2
+    assert "line 2" in rejected.output and "cell_id" in rejected.output
+    assert store_snapshot(results) == before
+
+
+def test_a_track_submission_is_stored_with_its_verdict(default_build, tmp_path):
+    sub, results = tmp_path / "guesser.jsonl", tmp_path / "results"
+    assert invoke("tracks", "baseline", "masked", "guesser", "--dataset", default_build, "--out", sub).exit_code == 0
+    result = invoke("submit", sub, "--track", "masked", "--model", "guess", "--revision", "r",
+                    "--dataset", default_build, "--results", results)
+    assert result.exit_code == 0, result.output
+    assert "track masked: scored" in result.output and "verdict pass" in result.output
+    assert len(open_store(results, None).track_ids("masked")) == 1
+    unknown = invoke("submit", sub, "--track", "telepathy", "--model", "g", "--revision", "r",
+                     "--dataset", default_build, "--results", results)
+    assert unknown.exit_code == 2 and "unknown track" in unknown.output
