@@ -83,7 +83,10 @@ def model_fingerprint(model: str | Path) -> str:
 def _load_model(model: str):
     """Load once per process: the first encode pays for it, the rest reuse it."""
     from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as transformers_logging
 
+    # Our own rich bar reports encoding; transformers' weight-loading bar would only interleave with it.
+    transformers_logging.disable_progress_bar()
     try:
         return SentenceTransformer(model, device="cpu")
     except (OSError, ValueError) as error:
