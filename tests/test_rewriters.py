@@ -150,3 +150,39 @@ def test_llm_rewriter_counts_a_failed_call_as_failed_not_empty(sources):
                             RetryPolicy(attempts=1))
         outcome = LLMRewriter(client.complete, "standin-model").rewrite(sources[0])
     assert outcome.status == "failed" and "500" in outcome.reason
+
+
+def _shown_panel(market: str, month: str, window: str, arm: str):
+    from builder.arms import apply_arm
+
+    real = slice_panel(load_panel(market, month), window)
+    return real if arm == "real" else apply_arm(real, arm)
+
+
+def _handwritten_gold_disagreements() -> list[str]:
+    from extractors.claims import Claim
+    from extractors.oracle import ORACLES, view_of, within_tolerance
+
+    wrong, panels = [], {}
+    for voice in HANDWRITTEN:
+        for item in read_jsonl(corpus_path(voice)):
+            key = (item.market, item.month, item.window, item.arm)
+            if key not in panels:
+                panels[key] = _shown_panel(*key)
+            view = view_of(panels[key])
+            for record in item.claims:
+                oracle = ORACLES.get(record["metric"])
+                if oracle is None:  # causal, refusal: no arithmetic truth value
+                    continue
+                claim = Claim.from_dict(record)
+                answer = oracle.compute(claim, view)
+                if answer is None or not any(within_tolerance(claim, oracle.kind, answer.claimed, c) for c in answer.candidates):
+                    shown = None if answer is None else [round(float(c), 4) if oracle.kind != "label" else c for c in answer.candidates]
+                    wrong.append(f"{item.id}: {record['text']!r} -> {record['metric']} {record['value']} (panel: {shown})")
+    return wrong
+
+
+def test_every_handwritten_gold_claim_agrees_with_its_windows_shown_panel_within_stated_precision():
+    """A hand-written gold claim is a fact of the window and arm its paragraph was written from."""
+    wrong = _handwritten_gold_disagreements()
+    assert not wrong, "\n".join(wrong)
