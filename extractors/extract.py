@@ -419,7 +419,7 @@ class _Sentence:
                 join = self.low(quantity.end, pair.start)
                 if P.PAIR_JOIN_RE.match(join):
                     wide_lead = self.low(max(segment.start, quantity.start - LEAD_WINDOW), quantity.start)
-                    if P.RANGE_LEAD_RE.search(wide_lead) and "from" not in lead[-12:] or (
+                    if P.RANGE_LEAD_RE.search(wide_lead) and ("from" not in lead[-12:] or P.RANGED_FROM_RE.search(lead)) or (
                         re.match(r"^\s*[-–—]\s*$", join) and re.match(r"^\s*(?:euros?\s+|dollars\s+)?(?:range|band|corridor|area|zone|region)", self.low(pair.end, pair.end + 20))
                     ):
                         low_q, high_q = sorted((quantity, pair), key=lambda q: q.value)
@@ -437,6 +437,8 @@ class _Sentence:
                             else:
                                 segment.protos.append(self._price_proto(metric, quantity_, when, None, "path"))
                         self._extreme_after_path(pair, segment, used_dates)
+                        # an unsigned figure after the path takes its way: "slipped from 1.920 to 1.827, 4.8% in all"
+                        direction = (pair.value > quantity.value) - (pair.value < quantity.value) or direction
                         lead_start = pair.end
                         index += 2
                         continue
@@ -450,6 +452,10 @@ class _Sentence:
                     if metric == "price_level" and when is None:
                         anchor = self._anchor(lead)
                     segment.protos.append(self._price_proto(metric, quantity, when, anchor, "level"))
+                    if metric != "price_level" and P.ENDED_AT_EXTREME_RE.search(lead):
+                        segment.protos.append(self._price_proto("price_level", quantity, None, "end", "level"))
+                    elif metric == "price_level":
+                        self._extreme_after_level(quantity, segment)
             lead_start = quantity.end
             index += 1
 
@@ -465,6 +471,13 @@ class _Sentence:
                 used_dates.add(mention.start)
                 when = mention.date
         segment.protos.append(self._price_proto(metric, end_quantity, when, None, "level"))
+
+    def _extreme_after_level(self, quantity: Quantity, segment: _Segment) -> None:
+        """"ended at 244.98, its best close of the stretch": the level is also the window's extreme."""
+        after = P.LEVEL_EXTREME_AFTER_RE.match(self.low(quantity.end, min(segment.end, quantity.end + 50)))
+        if after:
+            metric = "range_low" if after.group("low") else "range_high"
+            segment.protos.append(self._price_proto(metric, quantity, None, None, "level"))
 
     def _tail(self, quantity: Quantity, following: Quantity | None, segment: _Segment) -> str:
         stop = min(segment.end, quantity.end + TAIL_WINDOW, following.start if following else segment.end)
@@ -544,6 +557,9 @@ class _Sentence:
                 continue
             if not (match.group("dir") or match.group("dir2") or match.group("of") or match.group("pre")):
                 continue
+            if not (match.group("dir") or match.group("dir2") or match.group("of")) and P.FIGURE_BEFORE_RE.search(
+                    self.clean[max(segment.start, match.start() - 3):match.start()]):
+                continue  # "climbed from 4.40 to 4.85 in ten sessions": the span of a move, no count
             words = (match.group("dir") or match.group("dir2") or "").lower()
             if not words:
                 lead = self.low(max(segment.start, match.start() - 40), match.start())
@@ -575,7 +591,8 @@ class _Sentence:
     def _rank_before_owner(self, segment: _Segment, start: int, end: int) -> bool:
         """A superlative before its subject ("The top performer, NVDA, ..."): only when nothing else intervenes."""
         gap = self.low(end, segment.names[0].start)
-        return bool(re.match(r"^[\s,:]*(?:was|were|is|of the \w+)?[\s,:]*$", gap) or P.RANK_TO_NEXT_RE.match(gap))
+        return bool(re.match(r"^[\s,:]*(?:(?:name|stock|one|performer|mover)\s+)?(?:was|were|is|of the \w+)?[\s,:]*$", gap)
+                    or P.RANK_TO_NEXT_RE.match(gap))
 
     def _temporal(self, cue_end: int) -> bool:
         """"after a low of 15.710": an "after" that dates a level, not a cause."""

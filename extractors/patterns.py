@@ -17,6 +17,13 @@ SINGLE_DAYS = ["session", "day", "single day", "single session", "single-day", "
 # Terse appositive ranks in wire copy: "BCP -8.2%, worst, ..." / "NOS +10.2%, best." (the comma and
 # the closing punctuation or "in the group" make the bare word a rank, not an adjective).
 _APPOSITIVE_ENDS = [",", ".", ";", "in the group", "of the group", "in the pack", "of the ten", "on the board"]
+# the bare words a terse appositive ranks with: "Tesla +9.2%, tops;", "NOS -5.8%, last, to EUR 4.58"
+_APPOSITIVE_BEST = ("best", "strongest", "top", "tops", "leading", "no. 1")
+_APPOSITIVE_WORST = ("worst", "weakest", "last")
+# whose one-day extreme ranks across the group: "the biggest one-day drop", "the group's biggest one-day drop"
+_DAILY_RANK_HEADS = ("the", "the group's", "the month's")
+# a lead that names the window: "Meta +2.8% led the first ten sessions"
+_WINDOW_LEADS = ("first", "last", "final", "opening", "closing", "month")
 FALL_WORDS = ["fall", "drop", "decline", "loss", "slide", "selloff", "sell-off", "plunge", "slump", "retreat", "faller", "decliner", "move", "down"]
 GAIN_WORDS = ["gain", "rise", "jump", "advance", "rally", "increase", "surge", "gainer", "pop", "up"]
 FALL_ONLY = [word for word in FALL_WORDS if word not in ("move",)]
@@ -73,7 +80,9 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
         "outperformed the rest", "outperformed its peers", "outperformed the group", "outperformed all",
         "outperformed every", "the standout performer", "the clear winner", "the biggest winner", "led all",
         "strongest of the", "strongest name", "strongest stock", "best showing", "top spot", "the leader",
-        *(f", {word} {end}" for word in ("best", "strongest") for end in _APPOSITIVE_ENDS),
+        *(f", {word} {end}" for word in _APPOSITIVE_BEST for end in _APPOSITIVE_ENDS),
+        *(f"led the {window}" for window in _WINDOW_LEADS), "the best in", *(f"the best {end}" for end in (".", ";")),
+        "the only gainer", "the only riser", "the sole gainer", "the sole riser", "the only stock up",
     ),
     "worst_return": _phrases(
         "worst performer", "worst-performing", "worst performing", "weakest performer", "weakest performance",
@@ -83,7 +92,9 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
         "bottom of the group", "worst return", "lowest return", "underperformed the rest", "underperformed its peers",
         "underperformed the group", "brought up the rear", "the biggest drag", "worst of the group", "the worst",
         "weakest name", "weakest stock", "the heaviest loss", "the steepest loss", "the largest loss", "the biggest loss",
-        *(f", {word} {end}" for word in ("worst", "weakest") for end in _APPOSITIVE_ENDS),
+        *(f", {word} {end}" for word in _APPOSITIVE_WORST for end in _APPOSITIVE_ENDS),
+        *(f"{verb} {end}" for verb in ("trailed", "lagged") for end in (".", ";")),
+        "the only loser", "the only decliner", "the sole loser", "the sole decliner", "the only faller",
     ),
     "most_volatile": _phrases(
         "most volatile", "stood out for its volatility", "highest volatility", "the choppiest", "wildest swings",
@@ -99,13 +110,14 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
     ),
     # "the" (not "its") makes a one-day extreme a ranking across the group: "NVDA had the largest one-day drop".
     "largest_daily_gain": _phrases(
-        *(f"the {big} {day} {word}" for big in BIG for day in DAY_PHRASES for word in GAIN_WORDS),
+        *(f"{head} {big} {day} {word}" for head in _DAILY_RANK_HEADS for big in BIG for day in DAY_PHRASES for word in GAIN_WORDS),
         *(f"the {big} {day} of the {group}" for big in ("best", "strongest") for day in SINGLE_DAYS for group in GROUPS),
         *(f"led the daily {word}" for word in ("gainers", "risers", "advancers")),
     ),
     "largest_daily_fall": _phrases(
-        *(f"the {big} {day} {word}" for big in BIG for day in DAY_PHRASES for word in FALL_ONLY),
+        *(f"{head} {big} {day} {word}" for head in _DAILY_RANK_HEADS for big in BIG for day in DAY_PHRASES for word in FALL_ONLY),
         *(f"the {big} {day} of the {group}" for big in ("worst", "weakest") for day in SINGLE_DAYS for group in GROUPS),
+        *(f"the {big} {day} for any" for big in ("worst", "weakest") for day in SINGLE_DAYS),
         *(f"led the daily {word}" for word in ("losers", "fallers", "decliners")),
     ),
 }
@@ -169,7 +181,7 @@ SPAN_AFTER_RE = re.compile(r"^\s*(?:over|in|across)\s+(?:the\s+)?(?:past\s+|last
 # "a $0.70 dividend", "a $279 target": money that is no price of the stock.
 NOT_PRICE_TAIL_RE = re.compile(r"^\s*(?:per share\s+)?(?:dividend|payout|target|price target|valuation|market cap|buyback|billion|million)\b")
 # "a 12.6% drawdown from its 52-week high", "fallen 63% from 52-week highs": a drawdown, whatever horizon it names.
-DRAWDOWN_AFTER_RE = re.compile(r"^\s*(?:draw-?down|(?:decline|drop|fall|slide)?\s*(?:from|off|below) (?:(?:its|the|a|their) )?(?:[\w-]+ )?(?:peak|high|top)s?\b)")
+DRAWDOWN_AFTER_RE = re.compile(r"^\s*(?:draw-?down|(?:decline|drop|fall|slide)?\s*(?:from|off|below) (?:(?:its|the|a|their) )?(?:[\w-]+ )?(?:peak|high|top|best)s?\b)")
 TRADED_AT_RE = re.compile(r"\b(?:trad\w*|clos\w*|priced|quoted|changing hands)\s+(?:at|around|near|for)\s*[~≈]?\s*$")
 # A sentence without a name that says "the stock" / "the shares" continues the previous sentence's ticker.
 CARRIED_SUBJECT_RE = re.compile(r"\b(?:the stock|the shares|its shares|its stock|the ticker's|the ticker’s)\b")
@@ -177,6 +189,7 @@ CARRIED_SUBJECT_RE = re.compile(r"\b(?:the stock|the shares|its shares|its stock
 # "after a low of ..." / "after an intraday high": the cue dates a level, it gives no cause.
 TEMPORAL_AFTER_RE = re.compile(
     r"^\s*(?:(?:brief|short|fresh|new|intraday|early|late|monthly|session)\s+)?(?:low|lows|high|highs|peak|trough|bottom|top|dip to|close|open)\b"
+    r"|^\s*[a-z-]+\s+(?:(?:down|up|back)\s+)?to\s+(?:[$€]|eur\s|us\$\s?)?\d"
     r"|^\s*(?:(?:strong|sharp|steep|brief|modest|solid|big)\s+)?[-+]?\d[\d.,]*\s*(?:%|per\s?cent|percent|pc)\s+(?:rally|rise|gain|run|climb|jump|drop|fall|decline|slide|selloff|sell-off)"
 )
 # "fell from 4.465 to 4.330, hitting its low on the 30th": no figure after the cue, so the path's end is meant.
@@ -184,6 +197,23 @@ EXTREME_AFTER_PATH_RE = re.compile(
     r"^\s*,?\s*(?:hitting|marking|setting|touching|reaching|at|which was|its)\s+(?:its|the|a)\s+(?:(?:monthly|month's|session|period)\s+)?"
     r"(?:(?P<low>low|lowest|bottom|trough)|(?P<high>high|highest|peak|top))\b(?!\s+of\b)(?=\s*(?:on\b|in\b|,|\.|;|$))"
 )
+
+# "ended at 244.98, its best close of the stretch", "down to 0.916 on the 13th, its lowest close": the level is
+# also the window's extreme.
+LEVEL_EXTREME_AFTER_RE = re.compile(
+    r"^\s*(?:on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s*)?,\s*(?:its|the)\s+(?:(?:monthly|month's|period's|new)\s+)?"
+    r"(?:(?P<low>lowest|low|bottom|trough)|(?P<high>highest|best|high|peak|top))\s*(?:close|closing level|level|finish)?"
+    r"(?=\s*(?:of\b|on\b|in\b|for\b|,|\.|;|$))"
+)
+# "ended at its low, 4.495", "finished on its high of 1.670": the extreme is also the window's last close.
+ENDED_AT_EXTREME_RE = re.compile(
+    r"\b(?:ended|finished|closed|settled|ending|finishing|closing)\s+(?:the\s+(?:month|period|window|session)\s+)?"
+    r"(?:at|on|near)\s+(?:its|a|the)\s+(?:[\w'-]+\s+)?(?:low|lowest|high|highest|peak|bottom|top)\b[^.;]*$"
+)
+# "ranged from 448.23 to 584.84": a range, though "from" opens it.
+RANGED_FROM_RE = re.compile(r"\brang(?:ed|ing|es)\s+from\s*[~≈]?\s*$")
+# "climbed from 4.40 to 4.85 in ten sessions": a span after a figure, not a count of up sessions.
+FIGURE_BEFORE_RE = re.compile(r"[\d%€$]\s*$")
 
 REFUSAL_PATTERNS: list[list[dict]] = _phrases(
     "cannot be determined", "can't be determined", "can not be determined", "cannot determine", "can't determine",
@@ -227,11 +257,12 @@ SIGN_NOUN_AFTER_RE = re.compile(
 )
 VOLATILITY_RE = re.compile(r"volatility|annuali[sz]ed|standard deviation|\bvol\b|\bvolatile(?:\s+\w+){0,2}\s+(?:at|of)\s*[~≈]?\s*$")
 DRAWDOWN_RE = re.compile(
-    r"draw-?down|peak[- ]to[- ]trough|(?:from|off|below) (?:its|the|a|their) (?:\w+[- ])?(?:peak|high|top)s?\b"
+    r"draw-?down|peak[- ]to[- ]trough|(?:from|off|below) (?:its|the|a|their) (?:\w+[- ])?(?:peak|high|top|best)s?\b"
 )
 DAILY_RE = re.compile(
     r"\b(?:session|sessions'|single[- ]day|one[- ]day|single[- ]session|daily|intraday|trading day|day's|"
-    r"on the day|in a day|in one day|in a single|that day|one session|the day)\b"
+    r"on the day|in a day|in one day|in a single|that day|one session|the day|"
+    r"the (?:very )?(?:last|final|first|next|following|same|previous) (?:trading )?day)\b"
 )
 EXTREME_RE = re.compile(
     r"\b(?:largest|biggest|worst|best|sharpest|steepest|strongest|heaviest|deepest|greatest|most severe|record)\b"
@@ -310,7 +341,7 @@ class Gated:
 
 
 VOLATILITY = Gated(VOLATILITY_RE, ("vol", "annuali", "standard deviation"))
-DRAWDOWN = Gated(DRAWDOWN_RE, ("draw", "peak", "high", "top"))
+DRAWDOWN = Gated(DRAWDOWN_RE, ("draw", "peak", "high", "top", "best"))
 DAILY = Gated(DAILY_RE, ("day", "session", "daily", "in a single"))
 EXTREME = Gated(EXTREME_RE, ("est", "worst", "most severe", "record"))
 OTHER_PERIOD = Gated(OTHER_PERIOD_RE, ("7d", "30d", "1d", "5d", "ytd", "year", "52", "over the ", "in 20", "since 20",
