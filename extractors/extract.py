@@ -64,6 +64,13 @@ COUNT_SCANNER = Scanner.of(
     {rf"\b(?=\d|(?:on|in|for|during)\s|(?:{NUMBER_WORDS_FACTORED})\b)": ""},
     needs=("sessions", "days"),
 )
+# "rising on 7 of 9", "down in six of nine.": a count whose sessions go unnamed; never before a noun or a figure's tail.
+BARE_COUNT_RE = re.compile(
+    rf"(?P<pre>\b(?:on|in)\s+)(?P<n>\b\d{{1,2}}\b|\b{WORD_NUMBER_RE}\b)\s+"
+    rf"(?P<of>of\s+(?:the\s+)?(?:\d{{1,2}}|{WORD_NUMBER_RE})\b)(?P<dir>(?!x)x)?(?P<dir2>(?!x)x)?(?![-’']|\s*(?:%|[.,]\d|[a-z]))",
+    re.IGNORECASE,
+)
+BARE_COUNT_SCANNER = Scanner.of(BARE_COUNT_RE, {r"\b(?=(?:on|in)\s)": ""}, needs=(" of ",))
 SENTENCIZER = "sentencizer"
 TOKEN_COLUMNS = [ORTH, IS_PUNCT, IDX, LENGTH]
 
@@ -85,8 +92,14 @@ def _literal_phrases(token_pattern: list[dict]) -> list[str] | None:
 
 
 def count_matches(text: str, lowered: str | None) -> list[re.Match]:
-    """The matches of `COUNT_RE.finditer(text)` (groups lowercased); `lowered` is `lowercase(text)`."""
-    return COUNT_SCANNER.finditer(text, lowered)
+    """The matches of `COUNT_RE` and `BARE_COUNT_RE` over `text` in order of their number (groups lowercased);
+    `lowered` is `lowercase(text)`."""
+    found = COUNT_SCANNER.finditer(text, lowered)
+    bare = BARE_COUNT_SCANNER.finditer(text, lowered)
+    if not bare:
+        return found
+    named = {match.start("n") for match in found}
+    return sorted(found + [match for match in bare if match.start("n") not in named], key=lambda match: match.start("n"))
 
 
 @dataclass(frozen=True)

@@ -171,12 +171,22 @@ def test_a_refusal_with_a_typographic_apostrophe() -> None:
         # "after a dip down to X" dates a level, it is no cause; "in ten sessions" after a figure is no count
         ("Nvidia rose to 190.00, after a dip down to 171.50 on the 4th.", "us", set(), {("NVDA", "causal", "after a dip down to 171.50 on the 4th")}),
         ("NOS climbed from 4,20 € to 4,55 € in ten sessions.", "lisbon", {("NOS.LS", "price_level", 4.55)}, {("NOS.LS", "up_days", 10)}),
+        # "rising on 7 of 9" counts sessions it does not name; "in 3 of 10 names" is no count
+        ("Meta +2.0%, up on six of nine, closed at $600.10.", "us", {("META", "up_days", 6), ("META", "price_level", 600.1)}, set()),
+        ("REN -1.9%, falling in 5 of 9.", "lisbon", {("RENE.LS", "down_days", 5)}, set()),
+        ("Tesla fell in 3 of 10 names we follow.", "us", set(), {("TSLA", "down_days", 3)}),
+        ("Meta finished up in 9 of twenty-one sessions.", "us", {("META", "up_days", 9)}, set()),
     ],
 )
 def test_dev_handwritten_round_two_shapes(text: str, universe: str, present: set, absent: set) -> None:
     found = facts(text, universe, US_MONTH if universe == "us" else LISBON_MONTH)
     assert present <= found, found
     assert not (absent & found), found
+
+
+def test_a_bare_count_is_not_read_twice_where_its_sessions_are_named() -> None:
+    claims = extract_claims("Meta finished up in 9 of twenty-one sessions.", "us", US_MONTH)
+    assert [(c.metric, c.value) for c in claims if c.metric.endswith("_days")] == [("up_days", 9)]
 
 
 def test_the_last_close_after_ended_at_its_low_is_anchored_at_the_end() -> None:
