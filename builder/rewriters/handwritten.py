@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from builder.paths import data_dir
-from builder.rewriters.base import CorpusItem, Rewriter, split_of
+from builder.rewriters.base import CorpusItem, split_of
 from builder.vocabulary import COUNT_METRICS, METRICS, PERCENT_METRICS, PRICE_METRICS
 
 VOICES: tuple[str, ...] = ("newswire", "pathrange")
@@ -87,6 +87,7 @@ def read_voice(voice: str, path: Path | None = None) -> list[CorpusItem]:
     path = path or source_path(voice)
     items: list[CorpusItem] = []
     header, lines = None, []
+    seen: dict[str, int] = {}
 
     def flush() -> None:
         if header is None:
@@ -95,8 +96,11 @@ def read_voice(voice: str, path: Path | None = None) -> list[CorpusItem]:
         market, month, window, arm = (header.group(k) for k in ("market", "month", "window", "arm"))
         panel_key = f"{market}-{month}-{window}-{arm}"
         text, claims = compile_paragraph(body, f"{path}:{panel_key}")
+        # A window may have several paragraphs: the second is `...-2`; all stay on the window's split.
+        seen[panel_key] = seen.get(panel_key, 0) + 1
+        suffix = f"-{seen[panel_key]}" if seen[panel_key] > 1 else ""
         items.append(CorpusItem(
-            id=f"{voice}-{panel_key}", rewriter=voice, source=panel_key, market=market, month=month,
+            id=f"{voice}-{panel_key}{suffix}", rewriter=voice, source=panel_key, market=market, month=month,
             window=window, arm=arm, text=text, claims=claims, split=split_of(panel_key),
         ))
 
@@ -113,17 +117,3 @@ def read_voice(voice: str, path: Path | None = None) -> list[CorpusItem]:
             lines.append(line)
     flush()
     return items
-
-
-class HandwrittenRewriter(Rewriter):
-    """Looks up the hand-written paragraph for an item's window; None where the voice has none."""
-
-    def __init__(self, voice: str) -> None:
-        if voice not in VOICES:
-            raise ValueError(f"unknown voice {voice!r}; known: {', '.join(VOICES)}")
-        self.name = voice
-        self._by_source = {item.source: item for item in read_voice(voice)}
-
-    def __call__(self, item: CorpusItem) -> CorpusItem | None:
-        panel_key = f"{item.market}-{item.month}-{item.window}-{item.arm}"
-        return self._by_source.get(panel_key)
