@@ -37,6 +37,9 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _SIGN = r"[+\-\u2212\u2013]"
 _PCT_UNIT = r"(?:%|\s?per\s?cent\b|\s?percent\b|\s?pct\b|pc\b|\s?percentage points?\b|\s?pp\b)"
 _CURRENCY_BEFORE = r"(?:US\$|\$|€|£|EUR|USD)"
+# "€4,35", "EUR 4,350": after a euro sign, a comma with two or three digits and no further digit group is a
+# Portuguese decimal comma ("$1,234" and "€1,234.50" keep the comma as a thousands separator).
+_EURO_BEFORE = r"(?:€|EUR)"
 _CURRENCY_AFTER = r"(?:€|EUR\b|euros?\b|USD\b|dollars\b)"
 _SCALE = r"\s?(?:billion|million|trillion|bn|mn|m|k|b|tn)\b"
 
@@ -45,6 +48,7 @@ QUANTITY_RE = re.compile(
         (
             rf"(?P<acc>\((?P<acc_num>{_NUM})\)\s?%)",
             rf"(?P<wpct>\b(?P<wpct_num>{WORD_NUMBER_RE})\s(?:per\s?cent|percent)\b)",
+            rf"(?P<edec>(?:(?<![\w.])(?P<edec_sign>{_SIGN}))?{_EURO_BEFORE}\s?(?P<edec_num>\d{{1,3}},\d{{2,3}})(?![\d]|[.,]\d))",
             rf"(?P<cpre>(?:(?<![\w.])(?P<cpre_sign>{_SIGN}))?{_CURRENCY_BEFORE}\s?(?P<cpre_num>{_NUM})(?![\d.,]*s\b)(?P<cpre_scale>{_SCALE})?)",
             rf"(?P<cpct>(?<![\d.,])(?P<cpct_sign>{_SIGN})?(?P<cpct_num>\d{{1,3}},\d{{1,2}})(?!\d)\s?(?:%|pc\b|per\s?cent\b|por cento\b))",
             rf"(?P<comma>(?<![\d.,])(?P<comma_num>\d{{1,3}},\d{{1,3}})\s?(?:€|EUR\b|euros?\b))",
@@ -193,6 +197,10 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             number = match.group("cpre_num")
             found.append(Quantity("price", _value(number), _decimals(number), start, end,
                                   signed=_sign_of(match.group("cpre_sign")), currency=True))
+        elif match.group("edec"):
+            number = match.group("edec_num").replace(",", ".")
+            found.append(Quantity("price", float(number), _decimals(number), start, end,
+                                  signed=_sign_of(match.group("edec_sign")), currency=True))
         elif match.group("cpct"):
             number = match.group("cpct_num").replace(",", ".")
             sign = _sign_of(match.group("cpct_sign"))
