@@ -334,7 +334,7 @@ class _Sentence:
                 names = [Name(carried, self.start, self.start)]
             else:
                 for label, cstart, cend in self.cues:
-                    if label == CAUSAL_LABEL and not self._temporal(cend):
+                    if label == CAUSAL_LABEL and not self._temporal(cstart, cend):
                         out.append(self._claim(None, self._causal(cstart), sentence_text))
                 return [claim for claim in out if claim is not None], carried
         segments = self._segments(names)
@@ -359,7 +359,8 @@ class _Sentence:
         groups: list[list[Name]] = [[names[0]]]
         for previous, current in zip(names, names[1:]):
             gap = self.clean[previous.end:current.start]
-            if P.CONNECTIVE_RE.match(gap) and (previous.ticker is None) == (current.ticker is None):
+            if P.CONNECTIVE_RE.match(gap) and (previous.ticker is None) == (current.ticker is None) and not self._new_subject(
+                    names, groups[-1][0], current):
                 groups[-1].append(current)
             else:
                 groups.append([current])
@@ -369,6 +370,17 @@ class _Sentence:
             end = groups[index + 1][0].start if index + 1 < len(groups) else self.end
             segments.append(_Segment(group, start, end))
         return segments
+
+    def _new_subject(self, names: list[Name], group_first: Name, current: Name) -> bool:
+        """"Amazon outperformed Alphabet, and Nvidia led": a name with its own verb after a relation's object
+        starts a new clause instead of extending the object list."""
+        first = names.index(group_first)
+        if first == 0:
+            return False
+        before = self.low(names[first - 1].end, group_first.start)
+        if not (P.OUTPERF_RE.search(before) or P.UNDERPERF_RE.search(before)):
+            return False
+        return bool(P.NEW_CLAUSE_AFTER_RE.match(self.low(current.end, current.end + 30)))
 
     def _relations(self, segments: list[_Segment], sentence_text: str) -> list[Claim]:
         """"A outperformed B" / "A lagged B" between neighbouring subjects."""
@@ -464,6 +476,8 @@ class _Sentence:
                     anchor = None
                     if metric == "price_level" and when is None:
                         anchor = self._anchor(lead)
+                        if anchor is None and P.ENDED_PERIOD_AT_RE.search(self.low(max(segment.start, quantity.start - LEAD_WINDOW), quantity.start)):
+                            anchor = "end"
                     segment.protos.append(self._price_proto(metric, quantity, when, anchor, "level"))
                     if metric != "price_level" and P.ENDED_AT_EXTREME_RE.search(lead):
                         segment.protos.append(self._price_proto("price_level", quantity, None, "end", "level"))
@@ -607,9 +621,12 @@ class _Sentence:
         return bool(re.match(r"^[\s,:]*(?:(?:name|stock|one|performer|mover)\s+)?(?:was|were|is|of the \w+)?[\s,:]*$", gap)
                     or P.RANK_TO_NEXT_RE.match(gap))
 
-    def _temporal(self, cue_end: int) -> bool:
-        """"after a low of 15.710": an "after" that dates a level, not a cause."""
-        return bool(P.TEMPORAL_AFTER_RE.match(self.low(cue_end, cue_end + 20)))
+    def _temporal(self, cue_start: int, cue_end: int) -> bool:
+        """"after a low of 15.710", "after the close": an "after" that dates a level or a move, not a cause."""
+        rest = self.low(cue_end, cue_end + 40)
+        if self.low(cue_start, cue_end) == "after the" and not P.AFTER_THE_CAUSE_RE.match(rest):
+            return True
+        return bool(P.TEMPORAL_AFTER_RE.match(rest[:30]))
 
     def _causal(self, start: int) -> _Proto:
         rest = self.clean[start:self.end]
@@ -619,7 +636,7 @@ class _Sentence:
 
     def _causals(self, segment: _Segment) -> None:
         for label, start, end in self.cues:
-            if label == CAUSAL_LABEL and segment.start <= start < segment.end and start >= segment.names[0].end and not self._temporal(end):
+            if label == CAUSAL_LABEL and segment.start <= start < segment.end and start >= segment.names[0].end and not self._temporal(start, end):
                 if any(p.metric == "causal" and p.start <= start < p.end for p in segment.protos):
                     continue
                 segment.protos.append(self._causal(start))

@@ -22,6 +22,10 @@ _APPOSITIVE_BEST = ("best", "strongest", "top", "tops", "leading", "no. 1")
 _APPOSITIVE_WORST = ("worst", "weakest", "last")
 # whose one-day extreme ranks across the group: "the biggest one-day drop", "the group's biggest one-day drop"
 _DAILY_RANK_HEADS = ("the", "the group's", "the month's")
+# a rank named through the month or group: "the month's laggard", "the group's leader", "the group's best,"
+# (a bare adjective only before a clause end: "the month's worst session" is a day, not a rank)
+_RANK_HEADS = ("month's", "month’s", "group's", "group’s", "period's", "period’s")
+_RANK_HEAD_ENDS = (",", ".", ";")
 # a lead that names the window: "Meta +2.8% led the first ten sessions"
 _WINDOW_LEADS = ("first", "last", "final", "opening", "closing", "month")
 FALL_WORDS = ["fall", "drop", "decline", "loss", "slide", "selloff", "sell-off", "plunge", "slump", "retreat", "faller", "decliner", "move", "down"]
@@ -61,7 +65,7 @@ def word_alternation(words: str) -> str:
 
 def _phrase(text: str) -> list[dict]:
     """`led the pack` -> one LOWER token pattern per word (hyphens split as the tokenizer does)."""
-    tokens = re.findall(r"[\w']+|[-,.;]", text.lower())
+    tokens = re.findall(r"[\w'’]+|[-,.;]", text.lower())
     return [{"LOWER": token} for token in tokens]
 
 
@@ -83,6 +87,8 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
         *(f", {word} {end}" for word in _APPOSITIVE_BEST for end in _APPOSITIVE_ENDS),
         *(f"led the {window}" for window in _WINDOW_LEADS), "the best in", *(f"the best {end}" for end in (".", ";")),
         "the only gainer", "the only riser", "the sole gainer", "the sole riser", "the only stock up",
+        *(f"the {head} leader" for head in _RANK_HEADS),
+        *(f"the {head} {word}{end}" for head in _RANK_HEADS for word in ("best", "strongest") for end in _RANK_HEAD_ENDS),
     ),
     "worst_return": _phrases(
         "worst performer", "worst-performing", "worst performing", "weakest performer", "weakest performance",
@@ -95,6 +101,8 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
         *(f", {word} {end}" for word in _APPOSITIVE_WORST for end in _APPOSITIVE_ENDS),
         *(f"{verb} {end}" for verb in ("trailed", "lagged") for end in (".", ";")),
         "the only loser", "the only decliner", "the sole loser", "the sole decliner", "the only faller",
+        *(f"the {head} laggard" for head in _RANK_HEADS),
+        *(f"the {head} {word}{end}" for head in _RANK_HEADS for word in ("weakest", "worst") for end in _RANK_HEAD_ENDS),
     ),
     "most_volatile": _phrases(
         "most volatile", "stood out for its volatility", "highest volatility", "the choppiest", "wildest swings",
@@ -132,6 +140,7 @@ CAUSAL_PATTERNS: list[list[dict]] = _phrases(
     "following news", "following reports", "as investors", "as traders", "as markets", "as the market",
     "on the news", "after news", "after reports", "after a", "after an", "after its", "after announcing",
     "as reports emerged", "as reports", "tied to", "on news of", "weighed down by",
+    "after the",
     *(f"after {word}" for word in ("disappointing", "strong", "weak", "upbeat", "better-than-expected", "worse-than-expected",
                                    "announcing", "posting", "reporting", "missing", "beating")),
 ) + [[{"LOWER": "on"}, {"LOWER": {"IN": ["rising", "falling", "higher", "lower", "renewed", "mounting", "easing", "solid", "robust", "upbeat"]}}]]
@@ -188,9 +197,15 @@ CARRIED_SUBJECT_RE = re.compile(r"\b(?:the stock|the shares|its shares|its stock
 
 # "after a low of ..." / "after an intraday high": the cue dates a level, it gives no cause.
 TEMPORAL_AFTER_RE = re.compile(
-    r"^\s*(?:(?:brief|short|fresh|new|intraday|early|late|monthly|session)\s+)?(?:low|lows|high|highs|peak|trough|bottom|top|dip to|close|open)\b"
+    r"^\s*(?:[\w-]+(?:'s|’s)\s+)?(?:(?:brief|short|fresh|new|intraday|early|late|monthly|session)\s+)?(?:low|lows|high|highs|peak|trough|bottom|top|dip to|close|open)\b"
     r"|^\s*[a-z-]+\s+(?:(?:down|up|back)\s+)?to\s+(?:[$€]|eur\s|us\$\s?)?\d"
-    r"|^\s*(?:(?:strong|sharp|steep|brief|modest|solid|big)\s+)?[-+]?\d[\d.,]*\s*(?:%|per\s?cent|percent|pc)\s+(?:rally|rise|gain|run|climb|jump|drop|fall|decline|slide|selloff|sell-off)"
+    r"|^\s*(?:[\w-]+(?:'s|’s)\s+)?(?:(?:strong|sharp|steep|brief|modest|solid|big)\s+)?[-+]?\d[\d.,]*\s*(?:%|per\s?cent|percent|pc)\s+(?:rally|rise|gain|run|climb|jump|drop|fall|decline|slide|selloff|sell-off)"
+)
+# "after the" gives a cause only before a possessive or a news noun ("after the chipmaker's guidance disappointed",
+# "after the earnings report"); "after the close", "after the 14th", "after the first week" only date the move.
+AFTER_THE_CAUSE_RE = re.compile(
+    r"^\s*(?:[\w-]+(?:'s|’s)\s|(?:[\w-]+\s+){0,2}(?:results|report|earnings|guidance|outlook|forecast|announcement|news|"
+    r"downgrade|upgrade|deal|acquisition|merger|ruling|verdict|decision|launch|miss|beat|update|release|data|filing|recall|probe)\b)"
 )
 # "fell from 4.465 to 4.330, hitting its low on the 30th": no figure after the cue, so the path's end is meant.
 EXTREME_AFTER_PATH_RE = re.compile(
@@ -209,6 +224,12 @@ LEVEL_EXTREME_AFTER_RE = re.compile(
 ENDED_AT_EXTREME_RE = re.compile(
     r"\b(?:ended|finished|closed|settled|ending|finishing|closing)\s+(?:the\s+(?:month|period|window|session)\s+)?"
     r"(?:at|on|near)\s+(?:its|a|the)\s+(?:[\w'-]+\s+)?(?:low|lowest|high|highest|peak|bottom|top)\b[^.;]*$"
+)
+# "ended the month 4.4% higher at $409.50", "finished August up 3% at 21.93": a level after the month's close,
+# though a figure stands between the verb and "at".
+ENDED_PERIOD_AT_RE = re.compile(
+    r"\b(?:ended|finished|closed|settled|ending|finishing|closing)\s+(?:the\s+(?:month|period|window)|january|february|march|"
+    r"april|may|june|july|august|september|october|november|december)\b(?:(?!\b(?:after|before|having|while|when)\b)[^,;:])*\bat\s*[~≈]?\s*(?:about|around|roughly|near)?\s*$"
 )
 # "ranged from 448.23 to 584.84": a range, though "from" opens it.
 RANGED_FROM_RE = re.compile(r"\brang(?:ed|ing|es)\s+from\s*[~≈]?\s*$")
@@ -292,6 +313,12 @@ RANGE_LEAD_RE = re.compile(
 FROM_TAIL_RE = re.compile(r"\bfrom\s+(?:(?:a|an|the|its)\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?[~≈]?\s*$")
 PAIR_JOIN_RE = re.compile(r"^\s*(?:,?\s*(?:and|to|through)|[-–—]|to\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:of\s+)?)\s*$")
 CONNECTIVE_RE = re.compile(r"^\s*(?:,|&|and|,\s*and|as well as|plus|or|,\s*as well as|both)\s*$", re.IGNORECASE)
+# A name followed by its own verb opens a clause: after a relation's object ("A outperformed B, and C led the
+# pack") it is a new subject, not one more object.
+NEW_CLAUSE_AFTER_RE = re.compile(
+    r"^\s*(?:(?:'s|’s)\s+)?(?:(?:shares|stock)\s+)?(?:[a-z]+ed|was|were|is|are|has|had|led|leads|rose|fell|slid|sank|lost|"
+    r"shed|beat|grew|swung|won|made|took|saw|came|went|hit|set|ran|held|stood|kept|gave)\b"
+)
 OUTPERF_RE = re.compile(
     r"\b(?:outperform(?:ed|ing|s)?|beat|beating|outpac(?:ed|ing|es)|outstripp(?:ed|ing)|outran|did better than|"
     r"fared better than|ahead of|edged out|topped)\b"

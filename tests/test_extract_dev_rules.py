@@ -8,6 +8,7 @@ from datetime import date
 import pytest
 
 from extractors import extract_claims
+from extractors.numbers import find_quantities
 
 US_MONTH = "2026-08"
 LISBON_MONTH = "2026-02"
@@ -192,3 +193,90 @@ def test_a_bare_count_is_not_read_twice_where_its_sessions_are_named() -> None:
 def test_the_last_close_after_ended_at_its_low_is_anchored_at_the_end() -> None:
     claims = extract_claims("EDP ended at its low, €4.012, down 2.0%.", "lisbon", LISBON_MONTH)
     assert [c.anchor for c in claims if c.metric == "price_level"] == ["end"]
+
+
+# Round three: gaps the lead found with sentences of their own (expected output per claims.md).
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # ", and" before a name with its own verb opens a new clause: the name is a subject, not one more object
+        ("Amazon outperformed Alphabet, and Nvidia led the pack with an 8.4% gain amid AI optimism.", "us",
+         {("AMZN", "outperformed", "GOOGL"), ("NVDA", "rank", "best_return"), ("NVDA", "period_return", 8.4),
+          ("NVDA", "causal", "amid AI optimism")},
+         {("AMZN", "outperformed", "NVDA"), ("GOOGL", "period_return", 8.4), ("GOOGL", "causal", "amid AI optimism")}),
+        ("Meta finished higher, Amazon outperformed Alphabet, and Nvidia led the pack with an 8.4% gain amid AI optimism.", "us",
+         {("META", "direction", "up"), ("AMZN", "outperformed", "GOOGL"), ("NVDA", "rank", "best_return")},
+         {("AMZN", "outperformed", "NVDA"), ("GOOGL", "period_return", 8.4)}),
+        ("Apple lagged Microsoft and Tesla fell 5.2%.", "us",
+         {("MSFT", "outperformed", "AAPL"), ("TSLA", "period_return", -5.2)}, {("TSLA", "outperformed", "AAPL"), ("MSFT", "period_return", -5.2)}),
+        ("Meta trailed Apple, and Tesla's shares slid 4.0%.", "us",
+         {("AAPL", "outperformed", "META"), ("TSLA", "period_return", -4.0)}, {("AAPL", "period_return", -4.0)}),
+        # an object list and a subject list stay lists
+        ("Nvidia beat AMD, Intel, and Broadcom.", "us",
+         {("NVDA", "outperformed", "AMD"), ("NVDA", "outperformed", "INTC"), ("NVDA", "outperformed", "AVGO")}, set()),
+        ("Amazon, Alphabet, and Nvidia rose 3.0%, 4.0% and 5.0% respectively.", "us",
+         {("AMZN", "period_return", 3.0), ("GOOGL", "period_return", 4.0), ("NVDA", "period_return", 5.0)}, set()),
+        # "the month's laggard", "the group's leader", "the group's best," rank; "the month's worst session" is a day
+        ("Tesla was the month's laggard, down 13.7%, and its worst session came on the 14th with a 6.1% drop.", "us",
+         {("TSLA", "rank", "worst_return"), ("TSLA", "period_return", -13.7), ("TSLA", "daily_move", -6.1)}, set()),
+        ("Tesla was the month’s worst performer, down 13.7%.", "us", {("TSLA", "rank", "worst_return")}, set()),
+        ("Galp was the group's leader at +6.0%.", "lisbon", {("GALP.LS", "rank", "best_return")}, set()),
+        ("Meta, the group’s best, rose 6.0%.", "us", {("META", "rank", "best_return")}, set()),
+        ("Tesla had the month's worst session, a 6.1% drop on the 14th.", "us",
+         {("TSLA", "daily_move", -6.1)}, {("TSLA", "rank", "worst_return")}),
+        # "after the <possessive> ..." or "after the <news noun>" is a cause; "after the close / 14th / first week" is not
+        ("Nvidia shares slid 3.2% on Aug. 5 after the chipmaker's guidance disappointed.", "us",
+         {("NVDA", "daily_move", -3.2), ("NVDA", "causal", "after the chipmaker's guidance disappointed")}, set()),
+        ("Intel sank 6.0% after the chipmaker’s forecast missed.", "us",
+         {("INTC", "causal", "after the chipmaker’s forecast missed")}, set()),
+        ("Apple rose 2.1% after the earnings report.", "us", {("AAPL", "causal", "after the earnings report")}, set()),
+        ("Tesla fell 4% after the first week.", "us", {("TSLA", "period_return", -4)}, {("TSLA", "causal", "after the first week")}),
+        ("Nvidia rose to 190.00 after the stock's low of 171.50 on the 4th.", "us", {("NVDA", "range_low", 171.5)},
+         {("NVDA", "causal", "after the stock's low of 171.50 on the 4th")}),
+    ],
+)
+def test_dev_lead_round_three_shapes(text: str, universe: str, present: set, absent: set) -> None:
+    found = facts(text, universe, US_MONTH if universe == "us" else LISBON_MONTH)
+    assert present <= found, found
+    assert not (absent & found), found
+
+
+def test_causal_claims_are_attributed_once() -> None:
+    claims = extract_claims("Amazon outperformed Alphabet, and Nvidia led the pack with an 8.4% gain amid AI optimism.", "us", US_MONTH)
+    assert [c.ticker for c in claims if c.metric == "causal"] == ["NVDA"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Broadcom ended the month 4.4% higher at $409.50.", 409.5),
+        ("Apple finished August up 3.1% at $231.40.", 231.4),
+        ("Broadcom ended August at $409.50.", 409.5),
+    ],
+)
+def test_a_level_after_ending_the_month_is_anchored_at_the_end(text: str, value: float) -> None:
+    levels = [(c.value, c.anchor) for c in extract_claims(text, "us", US_MONTH) if c.metric == "price_level"]
+    assert levels == [(value, "end")]
+
+
+def test_a_level_after_an_intervening_clause_is_not_the_close() -> None:
+    claims = extract_claims("Broadcom ended the month 4.4% higher after trading at $399.10.", "us", US_MONTH)
+    assert [c.anchor for c in claims if c.metric == "price_level"] == [None]
+
+
+@pytest.mark.parametrize(
+    ("text", "metric", "value", "when"),
+    [
+        ("EDP peaked at €4,35 on 12 February.", "range_high", 4.35, date(2026, 2, 12)),
+        ("Galp bottomed at EUR 16,905 on the 3rd.", "range_low", 16.905, date(2026, 2, 3)),
+        ("BCP closed at €0,78 on 27 February.", "price_level", 0.78, date(2026, 2, 27)),
+    ],
+)
+def test_a_euro_sign_before_a_decimal_comma(text: str, metric: str, value: float, when: date) -> None:
+    claims = [c for c in extract_claims(text, "lisbon", LISBON_MONTH) if c.metric == metric]
+    assert [(c.value, c.date) for c in claims] == [(value, when)]
+
+
+@pytest.mark.parametrize(("text", "value"), [("$1,234.50", 1234.5), ("€1,234.50", 1234.5), ("€1,234,567", 1234567.0), ("$1,234", 1234.0)])
+def test_a_thousands_comma_stays_a_thousands_comma(text: str, value: float) -> None:
+    assert [q.value for q in find_quantities(text)] == [value]
