@@ -436,6 +436,7 @@ class _Sentence:
                 proto, direction = self._percent(quantity, lead, tail, direction, lead_start, used_dates, segment)
                 if proto:
                     segment.protos.append(proto)
+                    self._group_extreme_after(proto, tail, segment)
                 lead_start = quantity.end
                 index += 1
                 continue
@@ -500,11 +501,28 @@ class _Sentence:
         segment.protos.append(self._price_proto(metric, end_quantity, when, None, "level"))
 
     def _extreme_after_level(self, quantity: Quantity, segment: _Segment) -> None:
-        """"ended at 244.98, its best close of the stretch": the level is also the window's extreme."""
-        after = P.LEVEL_EXTREME_AFTER_RE.match(self.low(quantity.end, min(segment.end, quantity.end + 50)))
+        """"ended at 244.98, its best close of the stretch", "closed at 589.31 on August 31, its highest close": the
+        level is also the window's extreme (a date attached to the level is read past)."""
+        start = quantity.end
+        for mention in self.dates:
+            if mention.start >= start and DATE_ATTACH_GAP.match(self.clean[start:mention.start]):
+                start = mention.end
+                break
+        after = P.LEVEL_EXTREME_AFTER_RE.match(self.low(start, min(segment.end, start + 50)))
         if after:
             metric = "range_low" if after.group("low") else "range_high"
             segment.protos.append(self._price_proto(metric, quantity, None, None, "level"))
+
+    @staticmethod
+    def _group_extreme_after(proto: _Proto, tail: str, segment: _Segment) -> None:
+        """"volatility was roughly 38%, the highest in the group": the figure's family ranks its owner."""
+        ranks = P.FIGURE_RANKS.get(proto.family)
+        if ranks is None or "the " not in tail:
+            return
+        after = P.GROUP_EXTREME_AFTER_RE.match(tail)
+        rank = after and ranks[0 if after.group("high") else 1]
+        if rank:
+            segment.protos.append(_Proto("rank", rank, proto.end, proto.end + after.end(), family="rank:" + rank))
 
     def _tail(self, quantity: Quantity, following: Quantity | None, segment: _Segment) -> str:
         stop = min(segment.end, quantity.end + TAIL_WINDOW, following.start if following else segment.end)

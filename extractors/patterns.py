@@ -12,7 +12,6 @@ import re
 BIG = ["largest", "biggest", "worst", "best", "sharpest", "steepest", "strongest", "heaviest", "deepest", "greatest", "steepest", "most"]
 DAY_PHRASES = ["single-day", "single day", "one-day", "one day", "single-session", "single session", "daily", "trading day",
                "session", "day", "intraday", "1-day", "one-session", "single trading day", "day's"]
-GROUPS = ["group", "pack", "month", "ten", "universe"]
 SINGLE_DAYS = ["session", "day", "single day", "single session", "single-day", "single-session", "trading day", "one-day"]
 # Terse appositive ranks in wire copy: "BCP -8.2%, worst, ..." / "NOS +10.2%, best." (the comma and
 # the closing punctuation or "in the group" make the bare word a rank, not an adjective).
@@ -116,16 +115,16 @@ RANK_PATTERNS: dict[str, list[list[dict]]] = {
         "largest drawdown", "deepest drawdown", "biggest drawdown", "steepest drawdown", "worst drawdown",
         "largest peak-to-trough", "deepest peak-to-trough", "largest peak to trough", "biggest peak-to-trough",
     ),
-    # "the" (not "its") makes a one-day extreme a ranking across the group: "NVDA had the largest one-day drop".
+    # "the" (not "its") makes a one-day extreme a ranking across the group: "NVDA had the largest one-day drop";
+    # "the worst session", "the best single day" rank the day (the longer cue wins over "the worst" alone).
     "largest_daily_gain": _phrases(
         *(f"{head} {big} {day} {word}" for head in _DAILY_RANK_HEADS for big in BIG for day in DAY_PHRASES for word in GAIN_WORDS),
-        *(f"the {big} {day} of the {group}" for big in ("best", "strongest") for day in SINGLE_DAYS for group in GROUPS),
+        *(f"the {big} {day}" for big in ("best", "strongest") for day in SINGLE_DAYS),
         *(f"led the daily {word}" for word in ("gainers", "risers", "advancers")),
     ),
     "largest_daily_fall": _phrases(
         *(f"{head} {big} {day} {word}" for head in _DAILY_RANK_HEADS for big in BIG for day in DAY_PHRASES for word in FALL_ONLY),
-        *(f"the {big} {day} of the {group}" for big in ("worst", "weakest") for day in SINGLE_DAYS for group in GROUPS),
-        *(f"the {big} {day} for any" for big in ("worst", "weakest") for day in SINGLE_DAYS),
+        *(f"the {big} {day}" for big in ("worst", "weakest") for day in SINGLE_DAYS),
         *(f"led the daily {word}" for word in ("losers", "fallers", "decliners")),
     ),
 }
@@ -220,6 +219,18 @@ LEVEL_EXTREME_AFTER_RE = re.compile(
     r"(?:(?P<low>lowest|low|bottom|trough)|(?P<high>highest|best|high|peak|top))\s*(?:close|closing level|level|finish)?"
     r"(?=\s*(?:of\b|on\b|in\b|for\b|,|\.|;|$))"
 )
+# "volatility of 38%, the highest in the group", "a 12.5% drawdown, the highest of the ten": after a figure's clause,
+# the group's extreme ranks the figure's family (FIGURE_RANKS); "the lowest since May" is no rank.
+GROUP_EXTREME_AFTER_RE = re.compile(
+    r"^[^,;.]{0,30},\s*the\s+(?:(?P<high>highest)|(?P<low>lowest))\s+"
+    r"(?:in|of|among|across)\s+(?:the|all|its)\s+(?:[\w-]+\s+)?(?:group|pack|field|universe|ten|names|stocks|peers|basket)\b"
+)
+# a figure's family -> its rank for the group's highest and lowest (None: that extreme ranks nothing)
+FIGURE_RANKS = {
+    "volatility": ("most_volatile", "least_volatile"),
+    "return": ("best_return", "worst_return"),
+    "drawdown": ("largest_drawdown", None),
+}
 # "ended at its low, 4.495", "finished on its high of 1.670": the extreme is also the window's last close.
 ENDED_AT_EXTREME_RE = re.compile(
     r"\b(?:ended|finished|closed|settled|ending|finishing|closing)\s+(?:the\s+(?:month|period|window|session)\s+)?"

@@ -280,3 +280,43 @@ def test_a_euro_sign_before_a_decimal_comma(text: str, metric: str, value: float
 @pytest.mark.parametrize(("text", "value"), [("$1,234.50", 1234.5), ("€1,234.50", 1234.5), ("€1,234,567", 1234567.0), ("$1,234", 1234.0)])
 def test_a_thousands_comma_stays_a_thousands_comma(text: str, value: float) -> None:
     assert [q.value for q in find_quantities(text)] == [value]
+
+
+# Round four: gaps the lead found with sentences of their own (expected output per claims.md).
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "the worst/best session/day/single day" ranks the day; "the worst" alone stays the month's rank
+        ("Tesla had the worst session, a 6.1% drop on Aug. 14.",
+         {("TSLA", "rank", "largest_daily_fall"), ("TSLA", "daily_move", -6.1)}, {("TSLA", "rank", "worst_return")}),
+        ("Intel had the weakest single day, falling 4.8% on the 6th.",
+         {("INTC", "rank", "largest_daily_fall"), ("INTC", "daily_move", -4.8)}, {("INTC", "rank", "worst_return")}),
+        ("Nvidia had the best trading day, a 5.2% jump on Aug. 5.",
+         {("NVDA", "rank", "largest_daily_gain"), ("NVDA", "daily_move", 5.2)}, {("NVDA", "rank", "best_return")}),
+        ("Tesla was the worst, down 13.7%.", {("TSLA", "rank", "worst_return")}, {("TSLA", "rank", "largest_daily_fall")}),
+        # ", its highest/lowest close" after a dated level is also the range extreme
+        ("Mastercard closed at $589.31 on August 31, its highest close of the month.",
+         {("MA", "price_level", 589.31), ("MA", "range_high", 589.31)}, set()),
+        ("Apple closed at $201.10 on Aug. 4, its lowest close.", {("AAPL", "price_level", 201.1), ("AAPL", "range_low", 201.1)}, set()),
+        ("Apple closed at $201.10 on Aug. 4, its lowest since May.", {("AAPL", "price_level", 201.1)}, {("AAPL", "range_low", 201.1)}),
+        # "the highest/lowest in the group" after a figure ranks the figure's family
+        ("Broadcom's annualized volatility was roughly 38%, the highest in the group.",
+         {("AVGO", "volatility", 38), ("AVGO", "rank", "most_volatile")}, {("AVGO", "rank", "best_return")}),
+        ("Apple's volatility ran at 14%, the lowest of the ten names.", {("AAPL", "rank", "least_volatile")}, set()),
+        ("Nvidia rose 8.4% in August, the highest in the group.", {("NVDA", "period_return", 8.4), ("NVDA", "rank", "best_return")}, set()),
+        ("Tesla fell 13.7%, the lowest in the pack.", {("TSLA", "rank", "worst_return")}, set()),
+        ("Meta suffered a 12.5% drawdown, the highest in the group.", {("META", "rank", "largest_drawdown")}, set()),
+        ("Tesla fell 13.7%, the lowest since May.", {("TSLA", "period_return", -13.7)}, {("TSLA", "rank", "worst_return")}),
+        ("Intel's drawdown was 3%, the lowest in the group.", {("INTC", "max_drawdown", 3)}, {("INTC", "rank", "largest_drawdown")}),
+        ("Tesla jumped 6% on Aug. 5, the highest in the group.", {("TSLA", "daily_move", 6)}, {("TSLA", "rank", "best_return")}),
+    ],
+)
+def test_dev_lead_round_four_shapes(text: str, present: set, absent: set) -> None:
+    found = facts(text)
+    assert present <= found, found
+    assert not (absent & found), found
+
+
+def test_a_dated_level_keeps_its_date_when_it_is_also_the_extreme() -> None:
+    claims = extract_claims("Mastercard closed at $589.31 on August 31, its highest close of the month.", "us", US_MONTH)
+    assert [(c.metric, c.date) for c in claims] == [("price_level", date(2026, 8, 31)), ("range_high", None)]
