@@ -250,6 +250,7 @@ class Extractor:
         quantities = [q for q in find_quantities(clean, lowered=lowered) if not _overlaps(q.start, q.end, blocked)]
         claims: list[Claim] = []
         carried: str | None = None
+        month_number = int(month[5:7]) if month else None
         # every mention list is in order of its start: a sentence takes a slice of each
         keys = {
             "names": [n.start for n in names],
@@ -261,7 +262,7 @@ class Extractor:
         mentions = {"names": names, "cues": cues, "quantities": quantities, "dates": dates, "counts": counts}
         for s0, s1 in sentences:
             inside = {kind: mentions[kind][bisect_left(key, s0):bisect_left(key, s1)] for kind, key in keys.items()}
-            sentence = _Sentence(text=text, clean=clean, start=s0, end=s1, **inside)
+            sentence = _Sentence(text=text, clean=clean, start=s0, end=s1, month=month_number, **inside)
             found, carried = sentence.claims(carried)
             claims.extend(found)
         return claims
@@ -316,6 +317,7 @@ class _Sentence:
     quantities: list[Quantity]
     dates: list[DateMention]
     counts: list[re.Match]
+    month: int | None = None  # the cell's month number, when known
 
     def low(self, start: int, end: int) -> str:
         return self.clean[max(start, self.start):min(end, self.end)].lower()
@@ -469,7 +471,7 @@ class _Sentence:
                         index += 2
                         continue
             if self._is_priceish(quantity, loose=False) and P.PRICE_CUE_RE.search(lead) or quantity.kind == "price":
-                if not P.OTHER_PERIOD.search(tail) and not P.NOT_PRICE_TAIL_RE.match(tail) and not (re.match(r"^\s*(?:per share|a share|apiece)", tail) and not P.TRADED_AT_RE.search(lead)) and not re.search(
+                if not P.OTHER_PERIOD.search(tail) and not self._other_month(lead, tail) and not P.NOT_PRICE_TAIL_RE.match(tail) and not (re.match(r"^\s*(?:per share|a share|apiece)", tail) and not P.TRADED_AT_RE.search(lead)) and not re.search(
                     r"\b(?:adding|added|gained|lost|shed|shedding|losing|up|down|rose|fell|by)\s+(?:about\s+|nearly\s+|roughly\s+)?$", lead
                 ):
                     metric = self._level_metric(lead)
@@ -524,6 +526,14 @@ class _Sentence:
         if rank:
             segment.protos.append(_Proto("rank", rank, proto.end, proto.end + after.end(), family="rank:" + rank))
 
+    def _other_month(self, lead: str, tail: str) -> bool:
+        """"recovering from a 4.2% slide in July" in an August cell: a month other than the cell's named in the
+        figure's clause (after it, or before it: "July's 4.2% slide") makes the figure another period's."""
+        if self.month is None:
+            return False
+        named = P.NAMED_MONTH_AFTER_RE.search(P.CLAUSE_END_RE.split(tail, maxsplit=1)[0]) or P.NAMED_MONTH_BEFORE_RE.search(lead[-NEAR_WINDOW:])
+        return bool(named) and P.MONTH_NUMBERS[named.group("month") or named.group("owner")] != self.month
+
     def _tail(self, quantity: Quantity, following: Quantity | None, segment: _Segment) -> str:
         stop = min(segment.end, quantity.end + TAIL_WINDOW, following.start if following else segment.end)
         return self.low(quantity.end, stop)
@@ -566,6 +576,8 @@ class _Sentence:
         if P.DRAWDOWN_AFTER_RE.match(near_tail):
             return _Proto("max_drawdown", abs(quantity.value), quantity.start, quantity.end, quantity.decimals, family="drawdown"), direction
         if P.OTHER_PERIOD.search(near_tail) or P.GROUP_FIGURE_LEAD_RE.search(lead) or P.NOT_PRICE_FIGURE_TAIL_RE.match(tail):
+            return None, direction
+        if self._other_month(lead, near_tail):
             return None, direction
         if P.OTHER_PERIOD.search(lead[-30:]) and P.OTHER_PERIOD.search(P.CLAUSE_END_RE.split(lead[-30:])[-1]):
             return None, direction  # the horizon belongs to this clause, not to one before a comma or "but"

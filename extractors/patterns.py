@@ -7,6 +7,7 @@ string here.
 
 from __future__ import annotations
 
+import calendar
 import re
 
 BIG = ["largest", "biggest", "worst", "best", "sharpest", "steepest", "strongest", "heaviest", "deepest", "greatest", "steepest", "most"]
@@ -303,6 +304,15 @@ EXTREME_RE = re.compile(
 OTHER_PERIOD_RE = re.compile(
     r"\b(?:7d|30d|1d|5d|ytd|year[- ]to[- ]date|52[- ]week|over the (?:past|last|prior) (?:week|year|quarter|\d+ days|five|seven)|"
     r"this year|last year|in 20\d\d|since 20\d\d|over 20\d\d|week-on-week|year-on-year|annual return)\b"
+)
+# A month named with a figure ("a 4.2% slide in July", "July's 4.2% slide"): when it is not the cell's month the
+# figure is about another period. "on July 31" is a date, read as one elsewhere.
+MONTH_NUMBERS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
+NAMED_MONTH_AFTER_RE = re.compile(
+    rf"\b(?:in|during|for|through|over|since|across)\s+(?:(?:early|late|mid)[- ])?(?:of\s+)?(?P<month>{word_alternation('|'.join(MONTH_NUMBERS))})\b"
+)
+NAMED_MONTH_BEFORE_RE = re.compile(
+    rf"(?:{NAMED_MONTH_AFTER_RE.pattern}|\b(?P<owner>{word_alternation('|'.join(MONTH_NUMBERS))})(?:'s|’s))[^,;:.]*$"
 )
 PRICE_CUE_RE = re.compile(
     r"\b(?:at|to|from|near|around|of|hit|hits|hitting|reached|reaching|touched|touching|touches|peaked|bottomed|topped|closed|closing|ended|"

@@ -320,3 +320,26 @@ def test_dev_lead_round_four_shapes(text: str, present: set, absent: set) -> Non
 def test_a_dated_level_keeps_its_date_when_it_is_also_the_extreme() -> None:
     claims = extract_claims("Mastercard closed at $589.31 on August 31, its highest close of the month.", "us", US_MONTH)
     assert [(c.metric, c.date) for c in claims] == [("price_level", date(2026, 8, 31)), ("range_high", None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # a figure tied to a month other than the cell's is another period's, not a claim about this month
+        ("UnitedHealth rebounded 6.3% in August, recovering from a 4.2% slide in July.",
+         {("UNH", "period_return", 6.3)}, {("UNH", "period_return", -4.2)}),
+        ("UnitedHealth recovered July's 4.2% slide, rising 6.3%.", {("UNH", "period_return", 6.3)}, {("UNH", "period_return", -4.2)}),
+        ("Apple closed at $231.40 in August, up from $220.10 in July.", {("AAPL", "price_level", 231.4)}, {("AAPL", "price_level", 220.1)}),
+        # the cell's own month keeps its figure
+        ("Tesla fell 4.0% in August.", {("TSLA", "period_return", -4.0)}, set()),
+        ("Tesla rebounded in August by 3.5%.", {("TSLA", "period_return", 3.5)}, set()),
+    ],
+)
+def test_a_figure_in_another_named_month_is_no_claim(text: str, present: set, absent: set) -> None:
+    found = facts(text)
+    assert present <= found, found
+    assert not (absent & found), found
+
+
+def test_without_the_cells_month_a_named_month_keeps_its_figure() -> None:
+    assert ("UNH", "period_return", -4.2) in facts("UnitedHealth fell 4.2% in July.", month=None)
