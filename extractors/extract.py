@@ -371,7 +371,20 @@ class _Sentence:
             start = self.start if index == 0 else group[0].start
             end = groups[index + 1][0].start if index + 1 < len(groups) else self.end
             segments.append(_Segment(group, start, end))
+            if index and self._participle_of_subject(segments[-2], segments[-1]):
+                # the clause after the comma goes back to the subject, named there with zero width
+                comma = self.clean.index(",", group[-1].end)
+                subject = [Name(name.ticker, comma, comma) for name in segments[-2].names]
+                segments[-1].end = comma
+                segments.append(_Segment(subject, comma, end))
         return segments
+
+    def _participle_of_subject(self, subject: _Segment, objects: _Segment) -> bool:
+        """"Nvidia beat AMD and Intel, rising 6.0%": a participle clause right after a relation's object."""
+        if not P.PARTICIPLE_AFTER_RE.match(self.clean[objects.names[-1].end:objects.end]):
+            return False
+        gap = self.low(subject.names[-1].end, objects.names[0].start)
+        return bool(P.OUTPERF_RE.search(gap) or P.UNDERPERF_RE.search(gap))
 
     def _new_subject(self, names: list[Name], group_first: Name, current: Name) -> bool:
         """"Amazon outperformed Alphabet, and Nvidia led": a name with its own verb after a relation's object

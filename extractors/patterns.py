@@ -340,6 +340,11 @@ NEW_CLAUSE_AFTER_RE = re.compile(
     r"^\s*(?:(?:'s|’s)\s+)?(?:(?:shares|stock)\s+)?(?:[a-z]+ed|was|were|is|are|has|had|led|leads|rose|fell|slid|sank|lost|"
     r"shed|beat|grew|swung|won|made|took|saw|came|went|hit|set|ran|held|stood|kept|gave)\b"
 )
+# ", rising 6.0% over the month" right after a relation's object ("Nvidia beat AMD and Intel, rising ...") is said of
+# the relation's subject. Read on the original case: "Boeing" is no participle; nor are these prepositions.
+PARTICIPLE_AFTER_RE = re.compile(
+    r"^\s*,\s*(?!(?:during|including|excluding|according|notwithstanding|regarding|concerning|pending)\b)[a-z]+ing\b"
+)
 OUTPERF_RE = re.compile(
     r"\b(?:outperform(?:ed|ing|s)?|beat|beating|outpac(?:ed|ing|es)|outstripp(?:ed|ing)|outran|did better than|"
     r"fared better than|ahead of|edged out|topped)\b"

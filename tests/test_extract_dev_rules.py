@@ -343,3 +343,29 @@ def test_a_figure_in_another_named_month_is_no_claim(text: str, present: set, ab
 
 def test_without_the_cells_month_a_named_month_keeps_its_figure() -> None:
     assert ("UNH", "period_return", -4.2) in facts("UnitedHealth fell 4.2% in July.", month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # a participle clause after a relation's object (", rising/falling/ending ...") is said of the relation's subject
+        ("Nvidia beat AMD and Intel, rising 6.0% over the month.",
+         {("NVDA", "outperformed", "AMD"), ("NVDA", "outperformed", "INTC"), ("NVDA", "period_return", 6.0)},
+         {("AMD", "period_return", 6.0), ("INTC", "period_return", 6.0)}),
+        ("Apple lagged Microsoft, falling 2.1% to end at $201.10.",
+         {("MSFT", "outperformed", "AAPL"), ("AAPL", "period_return", -2.1), ("AAPL", "price_level", 201.1)},
+         {("MSFT", "period_return", -2.1), ("MSFT", "price_level", 201.1)}),
+        ("Meta rose 2.0%, while Nvidia beat AMD, gaining 6.0% on Aug. 5.",
+         {("META", "period_return", 2.0), ("NVDA", "daily_move", 6.0)}, {("AMD", "daily_move", 6.0)}),
+        ("Nvidia beat AMD, rising 6.0%, and outperformed Intel.",
+         {("NVDA", "outperformed", "AMD"), ("NVDA", "outperformed", "INTC"), ("NVDA", "period_return", 6.0)}, {("AMD", "outperformed", "INTC")}),
+        # a relative clause stays with the object
+        ("Nvidia beat AMD, which fell 2.0%.", {("AMD", "period_return", -2.0)}, {("NVDA", "period_return", -2.0)}),
+        # no relation, no change: the clause after a plain list stays with the list
+        ("Nvidia and AMD, rising 6.0% and 4.0% respectively, led.", {("NVDA", "period_return", 6.0), ("AMD", "period_return", 4.0)}, set()),
+    ],
+)
+def test_a_participle_after_a_relations_object_is_the_subjects(text: str, present: set, absent: set) -> None:
+    found = facts(text)
+    assert present <= found, found
+    assert not (absent & found), found
