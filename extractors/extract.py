@@ -400,22 +400,40 @@ class _Sentence:
     def _relations(self, segments: list[_Segment], sentence_text: str) -> list[Claim]:
         """"A outperformed B" / "A lagged B" between neighbouring subjects."""
         out = []
-        for left, right in zip(segments, segments[1:]):
+        for index, (left, right) in enumerate(zip(segments, segments[1:])):
             gap = self.low(left.names[-1].end, right.names[0].start)
-            if len(gap) > 80 or ";" in gap or " while " in gap or self._has_quantity_like_clause(gap):
+            under = P.UNDERPERF_RE.search(gap)
+            if not under and not P.OUTPERF_RE.search(gap):
                 continue
-            if P.UNDERPERF_RE.search(gap):
+            quantified = P.QUANTIFIED_RELATION_RE.search(gap)
+            if quantified:
+                subjects = self._quantified_subjects(segments[:index + 1], quantified)
+                winners, losers = (right.names, subjects) if quantified.group("under") else (subjects, right.names)
+            elif len(gap) > 80 or ";" in gap or " while " in gap or self._has_quantity_like_clause(gap):
+                continue
+            elif under:
                 winners, losers = right.names, left.names
-            elif P.OUTPERF_RE.search(gap):
-                winners, losers = left.names, right.names
             else:
-                continue
+                winners, losers = left.names, right.names
             for winner in winners:
                 for loser in losers:
                     if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
                         proto = _Proto("outperformed", loser.ticker, left.names[-1].end, right.names[0].end)
                         out.append(self._claim(winner.ticker, proto, sentence_text, span=(min(winner.start, loser.start), max(winner.end, loser.end))))
         return out
+
+    @staticmethod
+    def _quantified_subjects(before: list[_Segment], quantified: re.Match) -> list[Name]:
+        """"both" is the last two tickers named, "all three"/"the three" the last three, "each"/"all" every one."""
+        subjects: dict[str, Name] = {}
+        for segment in before:
+            for name in segment.names:
+                if name.ticker and name.ticker not in subjects:
+                    subjects[name.ticker] = name
+        named = list(subjects.values())
+        how_many = quantified.group("all_n") or quantified.group("the_n")
+        count = 2 if quantified.group("both") else (int(how_many) if how_many and how_many.isdigit() else word_number(how_many or ""))
+        return named[-count:] if count else named
 
     @staticmethod
     def _has_quantity_like_clause(gap: str) -> bool:

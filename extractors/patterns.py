@@ -353,6 +353,13 @@ UNDERPERF_RE = re.compile(
     r"\b(?:lagg(?:ed|ing)|lags|trail(?:ed|ing|s)?|underperform(?:ed|ing|s)?|fell behind|did worse than|"
     r"fared worse than|behind)\b"
 )
+# "...; both underperformed Nvidia", "all three lagged X", "each beat X": the relation is said of the subjects named
+# before it in the sentence (the last two for "both", the last N for "all N"/"the N", all of them for "each"/"all").
+_HOW_MANY = "two|three|four|five|six|seven|eight|nine|ten|\\d{1,2}"
+QUANTIFIED_RELATION_RE = re.compile(
+    rf"(?:^|[,;:.]|\band\b)\s*(?:(?P<both>both)|each|all(?:\s+(?P<all_n>{_HOW_MANY}))?|the\s+(?P<the_n>{_HOW_MANY}))"
+    rf"(?:\s+of\s+them)?\s+(?:(?:have|had|also|then|each)\s+)?(?:(?P<under>{UNDERPERF_RE.pattern})|{OUTPERF_RE.pattern})\s*$"
+)
 # A subject named after a superlative: "the best performer was NVDA".
 RANK_TO_NEXT_RE = re.compile(
     r"^\s*(?:of (?:the|all) [\w\s]{0,20}?)?,?\s*(?:was|were|is|came from|belonged to|went to|:)\s*$"

@@ -369,3 +369,34 @@ def test_a_participle_after_a_relations_object_is_the_subjects(text: str, presen
     found = facts(text)
     assert present <= found, found
     assert not (absent & found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "both/all three/each underperformed X" distributes over the subjects just named, across ";" and "while"
+        ("Alphabet dropped 9.1%, while Amazon dropped 8.5%; both underperformed Nvidia.",
+         {("GOOGL", "period_return", -9.1), ("AMZN", "period_return", -8.5), ("NVDA", "outperformed", "GOOGL"),
+          ("NVDA", "outperformed", "AMZN")}, set()),
+        ("Apple rose 1.2%, Meta fell 0.4% and Tesla lost 3.0%; all three lagged Nvidia.",
+         {("NVDA", "outperformed", "AAPL"), ("NVDA", "outperformed", "META"), ("NVDA", "outperformed", "TSLA")}, set()),
+        ("Apple gained 4.0% and Microsoft 3.1%; each beat Intel.",
+         {("AAPL", "outperformed", "INTC"), ("MSFT", "outperformed", "INTC")}, {("INTC", "outperformed", "AAPL")}),
+        # "both" takes the last two names only
+        ("Meta rose 1.0%, Apple fell 0.4% and Tesla lost 3.0%; both trailed Nvidia.",
+         {("NVDA", "outperformed", "AAPL"), ("NVDA", "outperformed", "TSLA")}, {("NVDA", "outperformed", "META")}),
+        # no quantifier: ";" and "while" still end the relation's reach
+        ("Alphabet dropped 9.1%, while Amazon lagged Nvidia.", {("NVDA", "outperformed", "AMZN")}, {("NVDA", "outperformed", "GOOGL")}),
+        ("Alphabet dropped 9.1%; Amazon dropped 8.5% and underperformed Nvidia.",
+         {("NVDA", "outperformed", "AMZN")}, {("NVDA", "outperformed", "GOOGL")}),
+    ],
+)
+def test_a_quantified_relation_distributes_over_the_subjects_named(text: str, present: set, absent: set) -> None:
+    found = facts(text)
+    assert present <= found, found
+    assert not (absent & found), found
+
+
+def test_a_quantified_relation_is_claimed_once_per_pair() -> None:
+    claims = extract_claims("Alphabet and Amazon both lagged Nvidia.", "us", US_MONTH)
+    assert sorted((c.ticker, c.value) for c in claims if c.metric == "outperformed") == [("NVDA", "AMZN"), ("NVDA", "GOOGL")]
