@@ -251,6 +251,8 @@ class Extractor:
         claims: list[Claim] = []
         carried: str | None = None
         month_number = int(month[5:7]) if month else None
+        if month_number and not any(name in lowered for name in P.OTHER_MONTH_NAMES[month_number]):
+            month_number = None  # no other month is named: no figure can be another month's
         # every mention list is in order of its start: a sentence takes a slice of each
         keys = {
             "names": [n.start for n in names],
@@ -317,7 +319,7 @@ class _Sentence:
     quantities: list[Quantity]
     dates: list[DateMention]
     counts: list[re.Match]
-    month: int | None = None  # the cell's month number, when known
+    month: int | None = None  # the cell's month number, when known and the text names another month
 
     def low(self, start: int, end: int) -> str:
         return self.clean[max(start, self.start):min(end, self.end)].lower()
@@ -371,7 +373,7 @@ class _Sentence:
             start = self.start if index == 0 else group[0].start
             end = groups[index + 1][0].start if index + 1 < len(groups) else self.end
             segments.append(_Segment(group, start, end))
-            if index and self._participle_of_subject(segments[-2], segments[-1]):
+            if index and P.PARTICIPLE_AFTER_RE.match(self.clean, group[-1].end, end) and self._after_relation(segments[-2], group):
                 # the clause after the comma goes back to the subject, named there with zero width
                 comma = self.clean.index(",", group[-1].end)
                 subject = [Name(name.ticker, comma, comma) for name in segments[-2].names]
@@ -379,11 +381,9 @@ class _Sentence:
                 segments.append(_Segment(subject, comma, end))
         return segments
 
-    def _participle_of_subject(self, subject: _Segment, objects: _Segment) -> bool:
-        """"Nvidia beat AMD and Intel, rising 6.0%": a participle clause right after a relation's object."""
-        if not P.PARTICIPLE_AFTER_RE.match(self.clean[objects.names[-1].end:objects.end]):
-            return False
-        gap = self.low(subject.names[-1].end, objects.names[0].start)
+    def _after_relation(self, subject: _Segment, objects: list[Name]) -> bool:
+        """Whether `objects` are a relation's objects ("Nvidia beat AMD and Intel")."""
+        gap = self.low(subject.names[-1].end, objects[0].start)
         return bool(P.OUTPERF_RE.search(gap) or P.UNDERPERF_RE.search(gap))
 
     def _new_subject(self, names: list[Name], group_first: Name, current: Name) -> bool:
@@ -405,7 +405,7 @@ class _Sentence:
             under = P.UNDERPERF_RE.search(gap)
             if not under and not P.OUTPERF_RE.search(gap):
                 continue
-            quantified = P.QUANTIFIED_RELATION_RE.search(gap)
+            quantified = P.QUANTIFIED_RELATION.search(gap)
             if quantified:
                 subjects = self._quantified_subjects(segments[:index + 1], quantified)
                 winners, losers = (right.names, subjects) if quantified.group("under") else (subjects, right.names)
@@ -469,7 +469,8 @@ class _Sentence:
                 proto, direction = self._percent(quantity, lead, tail, direction, lead_start, used_dates, segment)
                 if proto:
                     segment.protos.append(proto)
-                    self._group_extreme_after(proto, tail, segment)
+                    if "the high" in tail or "the low" in tail:
+                        self._group_extreme_after(proto, tail, segment)
                 lead_start = quantity.end
                 index += 1
                 continue
@@ -502,7 +503,7 @@ class _Sentence:
                         index += 2
                         continue
             if self._is_priceish(quantity, loose=False) and P.PRICE_CUE_RE.search(lead) or quantity.kind == "price":
-                if not P.OTHER_PERIOD.search(tail) and not self._other_month(lead, tail) and not P.NOT_PRICE_TAIL_RE.match(tail) and not (re.match(r"^\s*(?:per share|a share|apiece)", tail) and not P.TRADED_AT_RE.search(lead)) and not re.search(
+                if not P.OTHER_PERIOD.search(tail) and not (self.month and self._other_month(lead, tail)) and not P.NOT_PRICE_TAIL_RE.match(tail) and not (re.match(r"^\s*(?:per share|a share|apiece)", tail) and not P.TRADED_AT_RE.search(lead)) and not re.search(
                     r"\b(?:adding|added|gained|lost|shed|shedding|losing|up|down|rose|fell|by)\s+(?:about\s+|nearly\s+|roughly\s+)?$", lead
                 ):
                     metric = self._level_metric(lead)
@@ -550,7 +551,7 @@ class _Sentence:
     def _group_extreme_after(proto: _Proto, tail: str, segment: _Segment) -> None:
         """"volatility was roughly 38%, the highest in the group": the figure's family ranks its owner."""
         ranks = P.FIGURE_RANKS.get(proto.family)
-        if ranks is None or "the " not in tail:
+        if ranks is None:
             return
         after = P.GROUP_EXTREME_AFTER_RE.match(tail)
         rank = after and ranks[0 if after.group("high") else 1]
@@ -559,9 +560,8 @@ class _Sentence:
 
     def _other_month(self, lead: str, tail: str) -> bool:
         """"recovering from a 4.2% slide in July" in an August cell: a month other than the cell's named in the
-        figure's clause (after it, or before it: "July's 4.2% slide") makes the figure another period's."""
-        if self.month is None:
-            return False
+        figure's clause (after it, or before it: "July's 4.2% slide") makes the figure another period's. Asked only
+        when `self.month` is set, that is when the text names another month at all."""
         named = P.NAMED_MONTH_AFTER_RE.search(P.CLAUSE_END_RE.split(tail, maxsplit=1)[0]) or P.NAMED_MONTH_BEFORE_RE.search(lead[-NEAR_WINDOW:])
         return bool(named) and P.MONTH_NUMBERS[named.group("month") or named.group("owner")] != self.month
 
@@ -608,7 +608,7 @@ class _Sentence:
             return _Proto("max_drawdown", abs(quantity.value), quantity.start, quantity.end, quantity.decimals, family="drawdown"), direction
         if P.OTHER_PERIOD.search(near_tail) or P.GROUP_FIGURE_LEAD_RE.search(lead) or P.NOT_PRICE_FIGURE_TAIL_RE.match(tail):
             return None, direction
-        if self._other_month(lead, near_tail):
+        if self.month and self._other_month(lead, near_tail):
             return None, direction
         if P.OTHER_PERIOD.search(lead[-30:]) and P.OTHER_PERIOD.search(P.CLAUSE_END_RE.split(lead[-30:])[-1]):
             return None, direction  # the horizon belongs to this clause, not to one before a comma or "but"

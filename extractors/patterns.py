@@ -308,6 +308,8 @@ OTHER_PERIOD_RE = re.compile(
 # A month named with a figure ("a 4.2% slide in July", "July's 4.2% slide"): when it is not the cell's month the
 # figure is about another period. "on July 31" is a date, read as one elsewhere.
 MONTH_NUMBERS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
+# each month's number -> the names of the other months (a text naming none of them needs no check)
+OTHER_MONTH_NAMES = {number: tuple(name for name, other in MONTH_NUMBERS.items() if other != number) for number in MONTH_NUMBERS.values()}
 NAMED_MONTH_AFTER_RE = re.compile(
     rf"\b(?:in|during|for|through|over|since|across)\s+(?:(?:early|late|mid)[- ])?(?:of\s+)?(?P<month>{word_alternation('|'.join(MONTH_NUMBERS))})\b"
 )
@@ -341,9 +343,10 @@ NEW_CLAUSE_AFTER_RE = re.compile(
     r"shed|beat|grew|swung|won|made|took|saw|came|went|hit|set|ran|held|stood|kept|gave)\b"
 )
 # ", rising 6.0% over the month" right after a relation's object ("Nvidia beat AMD and Intel, rising ...") is said of
-# the relation's subject. Read on the original case: "Boeing" is no participle; nor are these prepositions.
+# the relation's subject. Read on the original case ("Boeing" is no participle; nor are these prepositions), with
+# `match(text, pos, endpos)`, hence no "^".
 PARTICIPLE_AFTER_RE = re.compile(
-    r"^\s*,\s*(?!(?:during|including|excluding|according|notwithstanding|regarding|concerning|pending)\b)[a-z]+ing\b"
+    r"\s*,\s*(?!(?:during|including|excluding|according|notwithstanding|regarding|concerning|pending)\b)[a-z]+ing\b"
 )
 OUTPERF_RE = re.compile(
     r"\b(?:outperform(?:ed|ing|s)?|beat|beating|outpac(?:ed|ing|es)|outstripp(?:ed|ing)|outran|did better than|"
@@ -355,7 +358,8 @@ UNDERPERF_RE = re.compile(
 )
 # "...; both underperformed Nvidia", "all three lagged X", "each beat X": the relation is said of the subjects named
 # before it in the sentence (the last two for "both", the last N for "all N"/"the N", all of them for "each"/"all").
-_HOW_MANY = "two|three|four|five|six|seven|eight|nine|ten|\\d{1,2}"
+_HOW_MANY_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_HOW_MANY = "|".join(_HOW_MANY_WORDS) + "|\\d{1,2}"
 QUANTIFIED_RELATION_RE = re.compile(
     rf"(?:^|[,;:.]|\band\b)\s*(?:(?P<both>both)|each|all(?:\s+(?P<all_n>{_HOW_MANY}))?|the\s+(?P<the_n>{_HOW_MANY}))"
     rf"(?:\s+of\s+them)?\s+(?:(?:have|had|also|then|each)\s+)?(?:(?P<under>{UNDERPERF_RE.pattern})|{OUTPERF_RE.pattern})\s*$"
@@ -404,5 +408,6 @@ VOLATILITY = Gated(VOLATILITY_RE, ("vol", "annuali", "standard deviation"))
 DRAWDOWN = Gated(DRAWDOWN_RE, ("draw", "peak", "high", "top", "best"))
 DAILY = Gated(DAILY_RE, ("day", "session", "daily", "in a single"))
 EXTREME = Gated(EXTREME_RE, ("est", "worst", "most severe", "record"))
+QUANTIFIED_RELATION = Gated(QUANTIFIED_RELATION_RE, ("both", "each", "all", *(f"the {n}" for n in (*_HOW_MANY_WORDS, *"123456789"))))
 OTHER_PERIOD = Gated(OTHER_PERIOD_RE, ("7d", "30d", "1d", "5d", "ytd", "year", "52", "over the ", "in 20", "since 20",
                                        "over 20", "week", "annual return"))
