@@ -219,6 +219,8 @@ LEVEL_EXTREME_AFTER_RE = re.compile(
     r"^\s*(?:on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s*)?,\s*(?:its|the)\s+(?:(?:monthly|month's|period's|new)\s+)?"
     r"(?:(?P<low>lowest|low|bottom|trough)|(?P<high>highest|best|high|peak|top))\s*(?:close|closing level|level|finish)?"
     r"(?=\s*(?:of\b|on\b|in\b|for\b|,|\.|;|$))"
+    # "…, the highest in the group" ranks the stock among its peers; it says nothing of the window's range.
+    r"(?!\s*(?:in|of|among)\s+(?:the\s+)?(?:group|pack|ten|names|stocks|sector|universe|lot|bunch)\b)"
 )
 # "volatility of 38%, the highest in the group", "a 12.5% drawdown, the highest of the ten": after a figure's clause,
 # the group's extreme ranks the figure's family (FIGURE_RANKS); "the lowest since May" is no rank.

@@ -400,3 +400,21 @@ def test_a_quantified_relation_distributes_over_the_subjects_named(text: str, pr
 def test_a_quantified_relation_is_claimed_once_per_pair() -> None:
     claims = extract_claims("Alphabet and Amazon both lagged Nvidia.", "us", US_MONTH)
     assert sorted((c.ticker, c.value) for c in claims if c.metric == "outperformed") == [("NVDA", "AMZN"), ("NVDA", "GOOGL")]
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "the highest in the group" after a level ranks it among peers: no claim about the window's range
+        ("Apple closed at $201.10 on Aug. 4, the highest in the group.",
+         {("AAPL", "price_level", 201.1)}, {("AAPL", "range_high", 201.1)}),
+        ("Meta ended at $572.34, the lowest of the ten.", set(), {("META", "range_low", 572.34)}),
+        # "its highest/lowest close" still states the window's extreme
+        ("Mastercard closed at $589.31 on August 31, its highest close of the month.",
+         {("MA", "price_level", 589.31), ("MA", "range_high", 589.31)}, set()),
+    ],
+)
+def test_a_peer_comparison_after_a_level_is_not_the_range(text: str, present: set, absent: set) -> None:
+    found = facts(text)
+    assert present <= found, found
+    assert not (absent & found), found
