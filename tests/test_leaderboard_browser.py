@@ -142,6 +142,8 @@ def test_a_cell_opens_with_claims_highlighted_by_verdict(page, served):
     page.get_by_role("option", name="baseline: faithful").click()
     page.locator("#read-cell input").click()
     page.get_by_role("option", name="us-2026-08-inverted-sparse", exact=True).click()
+    # Picking a model first shows its first cell: wait for the chosen cell's commentary, not that one's.
+    page.wait_for_function("() => document.querySelector('#read-html').innerText.includes('us-2026-08-inverted-sparse')")
     marks = page.locator("#read-html mark.mcb-claim")
     marks.first.wait_for()
     assert marks.count() >= 1
