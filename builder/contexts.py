@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 
 import pandas as pd
 
@@ -25,20 +26,29 @@ def _company(universe: Universe, ticker: str) -> str:
     return f"{ticker} ({names[0]})" if names else ticker
 
 
-def full_table(panel: Panel, universe: Universe) -> str:
-    """The whole daily table, one block per ticker; a missing open column is said, never filled."""
-    columns = ["date", "open", "high", "low", "close", "volume"] if universe.has_open else ["date", "high", "low", "close", "volume"]
+def daily_blocks(panel: Panel, universe: Universe, headings: dict[str, str], first_column: str,
+                 session_label: Callable[[date], str]) -> str:
+    """One block of daily rows per ticker, in `headings` order (ticker -> the block's heading).
+
+    The open column is left out where the source has none: it is said, never filled."""
+    price_columns = ["open", "high", "low", "close"] if universe.has_open else ["high", "low", "close"]
     blocks = []
-    for ticker in panel.tickers:
-        lines = [_company(universe, ticker), " ".join(columns)]
+    for ticker, heading in headings.items():
+        lines = [heading, " ".join([first_column, *price_columns, "volume"])]
         for row in panel.ticker_bars(ticker).itertuples(index=False):
-            cells = [row.date.isoformat()]
-            cells += [format_price(getattr(row, name), universe) for name in columns[1:-1]]
+            cells = [session_label(row.date)]
+            cells += [format_price(getattr(row, name), universe) for name in price_columns]
             cells.append(str(int(row.volume)))
             lines.append(" ".join(cells))
         blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def full_table(panel: Panel, universe: Universe) -> str:
+    """The whole daily table, one block per ticker; a missing open column is said, never filled."""
+    headings = {ticker: _company(universe, ticker) for ticker in panel.tickers}
     note = "" if universe.has_open else "Opening prices are not available from the source, so the table has no open column.\n\n"
-    return note + "\n\n".join(blocks)
+    return note + daily_blocks(panel, universe, headings, "date", date.isoformat)
 
 
 def endpoints(panel: Panel, universe: Universe) -> str:

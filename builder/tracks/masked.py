@@ -18,7 +18,7 @@ import numpy as np
 import pyarrow as pa
 
 from builder.arms import ARMS, apply_arm
-from builder.contexts import format_price
+from builder.contexts import daily_blocks
 from builder.panel import Panel
 from builder.tokens import count_tokens
 from builder.tracks.common import TrackRow, track_schema
@@ -68,18 +68,9 @@ def mask_of(panel: Panel) -> dict[str, str]:
 def masked_table(panel: Panel, universe: Universe, mask: dict[str, str]) -> str:
     """The full daily table with labels for tickers and session numbers for dates."""
     number = {day: k for k, day in enumerate(panel.sessions, start=1)}
-    columns = ["session", "open", "high", "low", "close", "volume"] if universe.has_open else ["session", "high", "low", "close", "volume"]
-    blocks = []
-    for label, ticker in mask.items():
-        lines = [label, " ".join(columns)]
-        for row in panel.ticker_bars(ticker).itertuples(index=False):
-            cells = [str(number[row.date])]
-            cells += [format_price(getattr(row, name), universe) for name in columns[1:-1]]
-            cells.append(str(int(row.volume)))
-            lines.append(" ".join(cells))
-        blocks.append("\n".join(lines))
+    headings = {ticker: label for label, ticker in mask.items()}
     note = "" if universe.has_open else "Opening prices are not available, so the table has no open column.\n\n"
-    return note + "\n\n".join(blocks)
+    return note + daily_blocks(panel, universe, headings, "session", lambda day: str(number[day]))
 
 
 def masked_prompt(panel: Panel, universe: Universe, mask: dict[str, str]) -> str:
