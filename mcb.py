@@ -21,7 +21,7 @@ app = typer.Typer(
 register_builder(app)
 register_extractors(app)
 register_runner(app)
-register_leaderboard(app)  # after builder: its `demo` (build, score baselines, serve) replaces the build-only one
+register_leaderboard(app)
 register_tracks(app)
 register_embeddings(app)
 register_recall(app)

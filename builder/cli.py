@@ -1,4 +1,4 @@
-"""`mcb build`, `mcb demo`, `mcb publish` and `mcb publish-space`: parse arguments, call the builder, print."""
+"""`mcb build`, `mcb publish` and `mcb publish-space`: parse arguments, call the builder, print."""
 
 from __future__ import annotations
 
@@ -77,15 +77,6 @@ def build(
         raise typer.Exit(2) from error
 
 
-def demo(
-    out: Annotated[Path, typer.Option(help="output folder for the datasets")] = DEFAULT_OUT,
-    serve: Annotated[bool, typer.Option("--serve/--no-serve", help="start the leaderboard (later) or just print")] = True,
-) -> None:
-    """The main job on the embedded data: build the default datasets and print what was built."""
-    report = run_build(default_specs(), out)
-    console.print(f"built {report.rows['prompts']} cells of release {report.release} in {report.out_dir}")
-
-
 def publish(
     repo: Annotated[str, typer.Option(help="Hub dataset repo, ORG/NAME")],
     version: Annotated[str, typer.Option(help="release to publish, YYYY.MM[.N]; becomes the repo tag")],
@@ -125,6 +116,5 @@ def _say(line: str) -> None:
 
 def register(app: typer.Typer) -> None:
     app.command()(build)
-    app.command()(demo)
     app.command()(publish)
     app.command("publish-space")(publish_space)

@@ -157,8 +157,7 @@ def submit_command(
 
 
 def register(app: typer.Typer) -> None:
-    """Mount the commands. `demo` replaces the builder's build-only demo (same name, fuller job)."""
-    app.registered_commands[:] = [c for c in app.registered_commands if (c.name or c.callback.__name__) != "demo"]
+    """Mount the commands; `demo` lives here because it needs every layer (build, score, store, serve)."""
     app.command()(leaderboard)
     app.command("submit")(submit_command)
     app.command()(space)
