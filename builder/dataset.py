@@ -36,7 +36,6 @@ from builder.versions import validate_version
 DEFAULT_OUT = Path("build/market-claim-bench")
 SPLIT = "test"
 PROVENANCE_NAME = "PROVENANCE.md"
-SHIPPED_PROVENANCE = data_dir() / "prices" / PROVENANCE_NAME
 
 
 @dataclass(frozen=True)
@@ -193,7 +192,7 @@ def build_dataset(
     readme.write_text(card, encoding="utf-8")
     report.files.append("README.md")
     if any(_uses_shipped_prices(spec) for spec in specs):
-        shutil.copyfile(SHIPPED_PROVENANCE, out_dir / PROVENANCE_NAME)
+        shutil.copyfile(data_dir() / "prices" / PROVENANCE_NAME, out_dir / PROVENANCE_NAME)
         report.files.append(PROVENANCE_NAME)
     return report
 
