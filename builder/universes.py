@@ -48,6 +48,8 @@ class Universe:
     names: dict[str, tuple[str, ...]]
     known_gaps: tuple[KnownGap, ...] = ()
     known_absences: tuple[KnownAbsence, ...] = ()
+    # prose in this market writes a decimal comma ("4,385" is 4.385): its prices never reach 1,000
+    decimal_comma: bool = False
 
     @property
     def tickers(self) -> tuple[str, ...]:
@@ -98,6 +100,7 @@ def _universe_from_table(name: str, table: dict) -> Universe:
         default_month=str(table["default_month"]),
         price_file_prefix=table.get("price_file_prefix", name),
         has_open=bool(table.get("has_open", True)),
+        decimal_comma=bool(table.get("decimal_comma", False)),
         names={ticker: tuple(aliases) for ticker, aliases in table["tickers"].items()},
         known_gaps=gaps,
         known_absences=absences,

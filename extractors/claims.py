@@ -23,7 +23,8 @@ class Claim:
     """One claim: a subject (`ticker`, None for index or market material), a metric and a value.
 
     `decimals` is the stated precision of a numeric value (tolerance follows it); `start`/`end` are
-    the character offsets of `text` in the extractor's input, so a viewer can highlight the span.
+    the character offsets of `text` in the extractor's input, so a viewer can highlight the span;
+    `rules` are the ids of the extractor rules that made the claim (extractors/rules/*.toml).
     """
 
     ticker: str | None
@@ -37,6 +38,7 @@ class Claim:
     sentence: str = ""
     start: int = -1
     end: int = -1
+    rules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.metric not in METRICS:
@@ -89,6 +91,7 @@ class Claim:
             "decimals": self.decimals,
             "start": self.start,
             "end": self.end,
+            "rules": list(self.rules),
         }
 
     @classmethod
@@ -109,4 +112,5 @@ class Claim:
             sentence=record.get("sentence", ""),
             start=record.get("start", -1),
             end=record.get("end", -1),
+            rules=tuple(record.get("rules", ())),
         )

@@ -1,9 +1,16 @@
-"""Name tables: how the text may name a ticker, for a universe plus well-known outsiders."""
+"""Name tables: how the text may name a ticker, for a universe plus well-known outsiders.
+
+One source per universe (`data/universes.toml`, `data/other_names.toml`); the spellings companies
+and newswires use are generated from it: corporate suffixes dropped ("Nvidia Corp" -> "Nvidia"),
+accents folded ("Jeronimo Martins"), a one-word name in capitals ("NVIDIA"), "The X Company" ->
+"X Company" and "X". The universe's own names win over outsiders with the same spelling.
+"""
 
 from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -14,6 +21,12 @@ from builder.universes import Universe
 OTHER_NAMES_FILE = "other_names.toml"
 # An exchange-suffixed symbol (TEP.PA, CTT.LS) is a ticker even when no table lists it.
 SUFFIXED_TICKER = re.compile(r"^[A-Z]{1,6}\.[A-Z]{1,2}$")
+CORPORATE_SUFFIXES = (
+    "Inc", "Inc.", "Corp", "Corp.", "Corporation", "Co.", "Company", "plc", "PLC", "SA", "S.A.", "SGPS", "S.G.P.S.",
+    "Holdings", "Group", "Ltd", "Ltd.", "AG", "NV", "N.V.", "Class A", "Class C", "Platforms", "& Co.", "Incorporated",
+)
+BARE_SYMBOL_RULE = "name.bare_symbol"
+_BARE = re.compile(r"^[A-Z]{2,5}$")
 
 
 @dataclass(frozen=True)
@@ -38,9 +51,75 @@ def _other_names(path: Path) -> tuple[dict[str, str], frozenset[str]]:
     return aliases, frozenset(table.get("indices", {}).get("names", []))
 
 
+def variants(name: str) -> list[str]:
+    """The spellings prose uses for one table name."""
+    out = [name]
+    stripped = name
+    changed = True
+    while changed:
+        changed = False
+        for suffix in CORPORATE_SUFFIXES:
+            if stripped.endswith(" " + suffix) and len(stripped) > len(suffix) + 2:
+                stripped = stripped[: -len(suffix) - 1].rstrip(" ,")
+                changed = True
+    if stripped.startswith("The ") and len(stripped) > 5:
+        out.append(stripped[4:])
+    out.append(stripped)
+    folded = unicodedata.normalize("NFKD", name)
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    out.append(folded)
+    for form in list(out):
+        if " " not in form and form[:1].isupper() and not form.isupper() and len(form) > 3:
+            out.append(form.upper())
+    return list(dict.fromkeys(form for form in out if form))
+
+
 def name_table(universe: Universe) -> NameTable:
     """The universe's own names win over outsiders with the same spelling."""
     others, indices = _other_names(data_dir() / OTHER_NAMES_FILE)
-    aliases = dict(others)
-    aliases.update(universe.aliases())
+    aliases: dict[str, str] = {}
+    for surface, ticker in others.items():
+        for form in variants(surface):
+            aliases.setdefault(form, ticker)
+    for surface, ticker in universe.aliases().items():
+        for form in variants(surface):
+            aliases[form] = ticker
     return NameTable(tickers=aliases, indices=indices)
+
+
+def name_patterns(universe: Universe, index_id: str) -> list[dict]:
+    """SpanRuler patterns (exact spellings) for every name of the universe's table."""
+    table = name_table(universe)
+    patterns = [{"label": "TICKER", "pattern": surface, "id": ticker} for surface, ticker in table.tickers.items()]
+    patterns += [{"label": "INDEX", "pattern": surface, "id": index_id} for surface in table.indices]
+    return patterns
+
+
+def bare_symbols(doc, found, not_symbols: frozenset[str]) -> list:
+    """A capital run no table knows, as a subject: opening its sentence before a verb or "'s"
+    ("QRVX is in a drawdown", "QRVX's shares rose") or in brackets right after a company's name
+    ("Acme Widgets (ACMW)"). Common acronyms (lexicon `not_symbols`) are no tickers."""
+    from extractors.document import Name
+
+    taken = {i for name in found for i in range(name.start, name.end)}
+    out = []
+    for token in doc:
+        text = token.text
+        if token.i in taken or not _BARE.match(text) or text in not_symbols:
+            continue
+        previous = doc[token.i - 1] if token.i else None
+        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        bracketed = previous is not None and previous.text == "(" and following is not None and following.text == ")" \
+            and token.i >= 2 and doc[token.i - 2].text[:1].isalpha() and not doc[token.i - 2].text.isupper()
+        opening = (previous is None or previous.text in (".", "\n", "\n\n", ":", "-", "*", "•") or previous.is_space) \
+            and following is not None and (following.text in ("'s", "’s", "stock", "shares", "is", "was", "has", "had")
+                                           or following.lower_ in _SUBJECT_VERBS)
+        if bracketed or opening:
+            out.append(Name(text, token.i, token.i + 1, BARE_SYMBOL_RULE))
+    return out
+
+
+_SUBJECT_VERBS = frozenset(
+    "rose fell gained lost jumped dropped climbed slid sank closed ended finished traded surged soared declined advanced "
+    "added shed tumbled plunged rallied goes went needs remains faces".split()
+)

@@ -34,7 +34,7 @@ WORD_NUMBER_RE = (
 )
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
-_SIGN = r"[+\-\u2212\u2013]"
+_SIGN = r"[+\-\u2212\u2013\u2010\u2011\u2012]"
 _PCT_UNIT = r"(?:%|\s?per\s?cent\b|\s?percent\b|\s?pct\b|pc\b|\s?percentage points?\b|\s?pp\b)"
 _CURRENCY_BEFORE = r"(?:US\$|\$|€|£|EUR|USD)"
 # "€4,35", "EUR 4,350": after a euro sign, a comma with two or three digits and no further digit group is a
@@ -43,9 +43,24 @@ _EURO_BEFORE = r"(?:€|EUR)"
 _CURRENCY_AFTER = r"(?:€|EUR\b|euros?\b|USD\b|dollars\b)"
 _SCALE = r"\s?(?:billion|million|trillion|bn|mn|m|k|b|tn)\b"
 
+# "one point six percent", "seven point four per cent", "three and a half percent", "half a percent",
+# "a quarter of a percent", "three-quarters of a percent": spelled figures with their stated precision.
+_WORD_UNIT = r"(?:per\s?cent|percent)\b"
+_FRACTIONS = {"half": (0.5, 1), "quarter": (0.25, 2), "quarters": (0.25, 2), "third": (1 / 3, 2), "thirds": (1 / 3, 2)}
+_SPELLED_PCT = (
+    rf"(?P<spell>\b(?:(?P<spell_int>{WORD_NUMBER_RE})\s+point\s+(?P<spell_dec>{WORD_NUMBER_RE}(?:\s+{WORD_NUMBER_RE})?)"
+    rf"|(?P<spell_whole>{WORD_NUMBER_RE})\s+and\s+an?\s+(?P<spell_frac>half|quarter|third)"
+    rf"|(?:(?P<spell_count>{WORD_NUMBER_RE})[-\s])?(?:an?\s+)?(?P<spell_part>half|quarter|quarters|third|thirds)(?:\s+of)?\s+(?:an?\s+)?)"
+    rf"\s*(?:a\s+)?(?:of\s+a\s+)?{_WORD_UNIT})"
+)
+# "+160bps", "12 basis points": a percent in hundredths, precision two more places.
+_BPS = rf"(?P<bps>(?<![\w.])(?P<bps_sign>{_SIGN})?(?P<bps_num>\d+(?:\.\d+)?)\s?(?:bps|bp|basis\s+points?)\b)"
+
 QUANTITY_RE = re.compile(
     "|".join(
         (
+            _SPELLED_PCT,
+            _BPS,
             rf"(?P<acc>\((?P<acc_num>{_NUM})\)\s?%)",
             rf"(?P<wpct>\b(?P<wpct_num>{WORD_NUMBER_RE})\s(?:per\s?cent|percent)\b)",
             rf"(?P<edec>(?:(?<![\w.])(?P<edec_sign>{_SIGN}))?{_EURO_BEFORE}\s?(?P<edec_num>\d{{1,3}},\d{{2,3}})(?![\d]|[.,]\d))",
@@ -71,6 +86,7 @@ class Quantity:
     end: int
     signed: int = 0  # +1/-1 when the text wrote the sign (or accounting brackets), else 0
     currency: bool = False
+    unit: str = ""  # "%", "pp" (percentage points), "bps", or "" for prices and bare numbers
 
 
 def _decimals(number: str) -> int:
@@ -79,6 +95,14 @@ def _decimals(number: str) -> int:
 
 def _value(number: str) -> float:
     return float(number.replace(",", ""))
+
+
+COMPOUND_NUMBER_RE = re.compile(r"\b(?:" + "|".join(_TENS) + r")-(?:" + "|".join(_UNITS) + r")\b", re.IGNORECASE)
+
+
+def compound_number_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of hyphenated number words ("twenty-one"), which the tokenizer would cut in three."""
+    return [(m.start(), m.end()) for m in COMPOUND_NUMBER_RE.finditer(text)] if "-" in text else []
 
 
 def word_number(text: str) -> int | None:
@@ -163,6 +187,8 @@ class Scanner:
 
 
 QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
+    # a spelled figure's first word, when a percent is spelled out
+    rf"\b(?=(?:{NUMBER_WORDS_FACTORED}|an?\s+(?:half|quarter|third)|half|quarter|three-quarters|two-thirds)[-\s])": "cent",
     # a currency symbol; the first digit of a run (no branch begins after a digit); a sign before a
     # digit, point or currency; a bracket or point before a digit (one character class first, so
     # `re` skips to candidates at C speed)
@@ -176,21 +202,49 @@ QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
 _NO_TEXT = object()
 
 
-def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _NO_TEXT) -> list[Quantity]:
+def _spelled(match: re.Match) -> tuple[float, int] | None:
+    """The value and stated precision of a spelled percent ("one point six" -> 1.6, 1)."""
+    if match.group("spell_int"):
+        whole = word_number(match.group("spell_int"))
+        digits = [word_number(word) for word in match.group("spell_dec").split()]
+        if whole is None or any(d is None or d > 9 for d in digits):
+            return None
+        return float(f"{whole}." + "".join(str(d) for d in digits)), len(digits)
+    if match.group("spell_whole"):
+        whole = word_number(match.group("spell_whole"))
+        part, decimals = _FRACTIONS[match.group("spell_frac").lower()]
+        return (None if whole is None else round(whole + part, decimals)), decimals
+    part, decimals = _FRACTIONS[match.group("spell_part").lower()]
+    count = word_number(match.group("spell_count")) if match.group("spell_count") else 1
+    return (None if count is None else round(count * part, decimals)), decimals
+
+
+def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _NO_TEXT,
+                    decimal_comma: bool = False) -> list[Quantity]:
     """Every percent and price in `text`, plus bare numbers; scales ($80 billion), ordinals and
     horizons (200-day, 7d) are recognised so that they are skipped, not misread. `lowered` is
-    `lowercase(text)` when the caller already has it."""
+    `lowercase(text)` when the caller already has it. With `decimal_comma` (a universe whose prices
+    never reach 1,000, such as Lisbon) a bare "4,385" is 4.385, not 4385."""
     lowered = lowercase(text) if lowered is _NO_TEXT else lowered
     found: list[Quantity] = []
     for match in QUANTITY_SCANNER.finditer(text, lowered):
         start, end = match.start() + offset, match.end() + offset
-        if match.group("acc"):
+        if match.group("spell"):
+            spelled = _spelled(match)
+            if spelled and spelled[0] is not None:
+                found.append(Quantity("pct", spelled[0], spelled[1], start, end, unit="%"))
+        elif match.group("bps"):
+            number = match.group("bps_num")
+            sign = _sign_of(match.group("bps_sign"))
+            found.append(Quantity("pct", round(_value(number) / 100 * (sign or 1), _decimals(number) + 2), _decimals(number) + 2,
+                                  start, end, signed=sign, unit="bps"))
+        elif match.group("acc"):
             number = match.group("acc_num")
-            found.append(Quantity("pct", -_value(number), _decimals(number), start, end, signed=-1))
+            found.append(Quantity("pct", -_value(number), _decimals(number), start, end, signed=-1, unit="%"))
         elif match.group("wpct"):
             value = word_number(match.group("wpct_num"))
             if value is not None:
-                found.append(Quantity("pct", float(value), 0, start, end))
+                found.append(Quantity("pct", float(value), 0, start, end, unit="%"))
         elif match.group("cpre"):
             if match.group("cpre_scale"):
                 continue
@@ -204,18 +258,20 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
         elif match.group("cpct"):
             number = match.group("cpct_num").replace(",", ".")
             sign = _sign_of(match.group("cpct_sign"))
-            found.append(Quantity("pct", float(number) * (sign or 1), _decimals(number), start, end, signed=sign))
+            found.append(Quantity("pct", float(number) * (sign or 1), _decimals(number), start, end, signed=sign, unit="%"))
         elif match.group("comma"):
             number = match.group("comma_num").replace(",", ".")
             found.append(Quantity("price", float(number), _decimals(number), start, end, currency=True))
         else:
             number, unit = match.group("num_num"), (match.group("num_unit") or "").strip().lower()
             sign = _sign_of(match.group("num_sign"))
+            if decimal_comma and re.fullmatch(r"\d{1,3},\d{1,3}", number):
+                number = number.replace(",", ".")
             value = _value(number) * (sign or 1)
-            if unit and unit[0] in "%pc" and not unit.startswith("percentage"):
-                found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign))
-            elif unit.startswith("percentage"):
-                found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign))
+            if unit.startswith("percentage") or unit == "pp":
+                found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign, unit="pp"))
+            elif unit and unit[0] in "%pc":
+                found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign, unit="%"))
             elif unit in ("€", "eur", "euro", "euros", "usd", "dollars"):
                 found.append(Quantity("price", abs(value), _decimals(number), start, end, currency=True))
             elif not unit:
@@ -228,6 +284,8 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
 _MONTHS = {name.lower(): index for index, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): index for index, name in enumerate(calendar.month_abbr) if name})
 _MONTHS["sept"] = 9
+# month name or abbreviation (lowercase) -> month number
+MONTH_NUMBERS: dict[str, int] = dict(_MONTHS)
 _MONTH_RE = r"(?P<{g}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _WEEKDAY_RE = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)"
 _ORD = r"(?:st|nd|rd|th)?"

@@ -1,0 +1,311 @@
+"""A commentary as the resolver reads it: tokens in which every figure is one token, with the cues,
+names, sentences and clauses found over them.
+
+spaCy's tokenizer splits `(8.2)%`, `4,70 €` and `+5.4%/-12.0%` in ways no pattern should have to
+know, so figures and dates are read first by `extractors.numbers` and each becomes a single token
+whose NORM says its kind (`<pct>`, `<price>`, `<num>`, `<int>`, `<date>`); everything else is
+spaCy's tokenization. The cue rules (`extractors/rules/cues.toml`) run through one `SpanRuler`
+over lowercased tokens, the name tables through a second over exact spellings. The document keeps
+running counts (words, commas, names, figures, clause breaks) so the resolver can test "within N
+words, not across a comma" between any two tokens in constant time.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+from functools import cache
+from datetime import date
+from itertools import accumulate
+
+from extractors.numbers import DateMention, Quantity, find_dates, find_quantities, lowercase
+
+# Characters replaced before tokenizing, one for one so that offsets into the text hold:
+# markdown emphasis and no-break spaces.
+_BLANKS = str.maketrans({"*": " ", "\u00a0": " ", "\u202f": " ", "_": " ", "`": " "})
+# Tokens that end a clause: a semicolon, a spaced dash, a pipe between table-like fields.
+CLAUSE_TOKENS = frozenset({";", "—", "–", "|", "•"})
+SENTENCE_FINAL = frozenset({".", "!", "?", "…", "。"})
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure token: its quantity, and `kind` as the resolver's table names it (pct | price | number)."""
+
+    token: int
+    quantity: Quantity
+    kind: str
+
+    @property
+    def start(self) -> int:
+        return self.quantity.start
+
+    @property
+    def end(self) -> int:
+        return self.quantity.end
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A cue rule's match: tokens [start, end), its label and the rule's id; `value` carries a date
+    for the session cues and dates."""
+
+    label: str
+    rule: str
+    start: int
+    end: int
+    value: object = None
+
+
+@dataclass(frozen=True)
+class Name:
+    """A subject named in the text: `ticker` (None for an index, a sector or the market), tokens
+    [start, end), and `rule` naming how it was recognised."""
+
+    ticker: str | None
+    start: int
+    end: int
+    rule: str
+
+
+@dataclass
+class Document:
+    text: str
+    clean: str
+    starts: list[int]
+    ends: list[int]
+    lower: list[str]
+    orth: list[str]
+    figures: list[Figure]
+    dates: list[Cue]
+    cues: list[Cue]
+    names: list[Name]
+    sentences: list[tuple[int, int]] = field(default_factory=list)
+    # running counts: _words[i] is the number of word tokens before token i, and so on
+    _words: list[int] = field(default_factory=list)
+    _commas: list[int] = field(default_factory=list)
+    _breaks: list[int] = field(default_factory=list)
+    _names: list[int] = field(default_factory=list)
+    _figures: list[int] = field(default_factory=list)
+    figure_at: dict[int, Figure] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.lower)
+
+    # ---------------------------------------------------------------- counts between tokens
+    def words_between(self, left: int, right: int) -> int:
+        """Word tokens in [left, right) (figures and names count as words)."""
+        return self._words[right] - self._words[left] if right > left else 0
+
+    def commas_between(self, left: int, right: int) -> int:
+        return self._commas[right] - self._commas[left] if right > left else 0
+
+    def breaks_between(self, left: int, right: int) -> int:
+        return self._breaks[right] - self._breaks[left] if right > left else 0
+
+    def names_between(self, left: int, right: int) -> int:
+        return self._names[right] - self._names[left] if right > left else 0
+
+    def figures_between(self, left: int, right: int) -> int:
+        return self._figures[right] - self._figures[left] if right > left else 0
+
+    # ---------------------------------------------------------------- text
+    def span_text(self, start: int, end: int) -> str:
+        """The original text of tokens [start, end)."""
+        return self.text[self.starts[start]:self.ends[end - 1]] if end > start else ""
+
+    def char_span(self, start: int, end: int) -> tuple[int, int]:
+        return self.starts[start], self.ends[end - 1]
+
+    def token_at(self, char: int) -> int:
+        """The token holding character `char` (or the next one)."""
+        return max(0, bisect_right(self.starts, char) - 1)
+
+    def in_range(self, items: list, keys: list[int], start: int, end: int) -> list:
+        return items[bisect_left(keys, start):bisect_left(keys, end)]
+
+
+def _figure_kind(quantity: Quantity) -> tuple[str, str]:
+    """(resolver kind, token NORM) of a quantity."""
+    if quantity.kind == "pct":
+        return "pct", "<pct>"
+    if quantity.kind == "price":
+        return "price", "<price>"
+    if quantity.decimals == 0 and float(quantity.value).is_integer():
+        return "int", "<int>"
+    return "number", "<num>"
+
+
+def clean_text(text: str) -> str:
+    """The text with markdown emphasis and odd spaces blanked, one character for one."""
+    return text.translate(_BLANKS).replace("\r", " ")
+
+
+def forced_tokens(clean: str, month: str | None, decimal_comma: bool) -> tuple[list[Quantity], list[DateMention]]:
+    """Figures and dates of the text, none overlapping (a date wins over the number in it)."""
+    lowered = lowercase(clean)
+    dates = find_dates(clean, month, lowered=lowered)
+    quantities = find_quantities(clean, lowered=lowered, decimal_comma=decimal_comma)
+    if dates:
+        spans = [(d.start, d.end) for d in dates]
+        quantities = [q for q in quantities if not any(q.start < e and s < q.end for s, e in spans)]
+    return quantities, dates
+
+
+def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: list[tuple[int, int]]) -> tuple[list[str], list[bool], list[tuple[int, int]]]:
+    """spaCy's tokens with every forced span (a figure, a date) made one token, as `Doc(words, spaces)`
+    wants them, such that the Doc's text is `clean` exactly: a token overlapping a forced span keeps
+    only its parts outside it; whitespace no token's trailing space covers becomes a token of its own."""
+    forced = sorted(forced)
+    keys = [start for start, _ in forced]
+    pieces = list(forced)
+    for start, end in token_spans:
+        position = start
+        index = max(0, bisect_right(keys, start) - 1)
+        while index < len(forced) and forced[index][0] < end:
+            f_start, f_end = forced[index]
+            if f_end > position:
+                if f_start > position:
+                    pieces.append((position, f_start))
+                position = max(position, f_end)
+            index += 1
+        if position < end:
+            pieces.append((position, end))
+    pieces.sort()
+    words: list[str] = []
+    spaces: list[bool] = []
+    spans: list[tuple[int, int]] = []
+    position = 0
+
+    def gap_to(start: int) -> None:
+        nonlocal position
+        gap = clean[position:start]
+        if gap and gap[0] == " " and words:
+            spaces[-1] = True
+            gap, position = gap[1:], position + 1
+        if gap:
+            words.append(gap)
+            spaces.append(False)
+            spans.append((position, start))
+        position = start
+
+    for start, end in pieces:
+        if start < position:
+            continue
+        gap_to(start)
+        words.append(clean[start:end])
+        spaces.append(False)
+        spans.append((start, end))
+        position = end
+    gap_to(len(clean))
+    return words, spaces, spans
+
+
+def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], text: str, breaks: list[int]) -> list[tuple[int, int]]:
+    """Sentence token spans by spaCy's sentencizer rule (a token after a sentence-final mark starts a
+    sentence, unless it is punctuation itself), plus a break at each forced boundary (a block's
+    start) and at a line break that is no wrapped sentence (the line before ends in a mark, or the
+    next begins with a capital, a digit, a symbol or a marker)."""
+    bounds: list[tuple[int, int]] = []
+    first, seen_final = 0, False
+    forced = set(breaks)
+    count = len(orth)
+    for i in range(count):
+        token = orth[i]
+        if i in forced and i > first:
+            bounds.append((first, i))
+            first, seen_final = i, False
+        if is_space[i] and "\n" in token:
+            previous = next((orth[j] for j in range(i - 1, first - 1, -1) if not is_space[j]), "")
+            following = next((orth[j] for j in range(i + 1, count) if not is_space[j]), "")
+            wrapped = previous and previous[-1].isalpha() and previous[-1].islower() and following[:1].islower()
+            if not wrapped and i + 1 > first:
+                bounds.append((first, i + 1))
+                first, seen_final = i + 1, False
+            continue
+        if seen_final and token not in SENTENCE_FINAL and not (len(token) == 1 and not token.isalnum() and token not in "([\"'“‘$€£"):
+            bounds.append((first, i))
+            first, seen_final = i, False
+        if token in SENTENCE_FINAL or (token.endswith(".") and len(token) > 1 and token[:-1].isdigit()):
+            seen_final = True
+    if first < count:
+        bounds.append((first, count))
+    return [(a, b) for a, b in bounds if any(not is_space[j] for j in range(a, b))]
+
+
+def prefix(values) -> list[int]:
+    return [0, *accumulate(values)]
+
+
+def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: list[Quantity], dates: list[DateMention],
+          cue_spans, name_spans, block_starts: list[int]) -> Document:
+    """Assemble the Document from the spaCy Doc and what was found over it."""
+    starts = [s for s, _ in spans]
+    ends = [e for _, e in spans]
+    orth = [clean[s:e] for s, e in spans]
+    lower = [word.lower() for word in orth]
+    is_space = [not word.strip() for word in orth]
+    figures: list[Figure] = []
+    date_cues: list[Cue] = []
+    by_start = {s: i for i, s in enumerate(starts)}
+    for quantity in quantities:
+        index = by_start.get(quantity.start)
+        if index is None:
+            continue
+        kind, _ = _figure_kind(quantity)
+        figures.append(Figure(index, quantity, kind))
+    for mention in dates:
+        index = by_start.get(mention.start)
+        if index is not None:
+            date_cues.append(Cue("DATE", "date.explicit", index, index + 1, mention.date))
+    name_tokens = [0] * len(orth)
+    for name in name_spans:
+        for i in range(name.start, name.end):
+            name_tokens[i] = 1
+    figure_tokens = [0] * len(orth)
+    for figure in figures:
+        figure_tokens[figure.token] = 1
+    clause_labels = {"CLAUSE"}
+    break_tokens = [1 if word in CLAUSE_TOKENS else 0 for word in orth]
+    for cue in cue_spans:
+        if cue.label in clause_labels:
+            break_tokens[cue.start] = 1
+    document = Document(
+        text=text, clean=clean, starts=starts, ends=ends, lower=lower, orth=orth, figures=figures, dates=date_cues,
+        cues=sorted([*cue_spans, *date_cues], key=lambda c: (c.start, -c.end)), names=name_spans,
+    )
+    document._words = prefix(1 if (w[:1].isalnum() or figure_tokens[i]) and not is_space[i] else 0 for i, w in enumerate(orth))
+    document._commas = prefix(1 if w == "," else 0 for w in orth)
+    document._breaks = prefix(break_tokens)
+    document._names = prefix(name_tokens)
+    document._figures = prefix(figure_tokens)
+    document.figure_at = {f.token: f for f in figures}
+    token_breaks = [bisect_left(starts, b) for b in block_starts]
+    document.sentences = sentence_bounds(orth, is_space, starts, clean, token_breaks)
+    return document
+
+
+SUFFIXED_SEARCH = re.compile(r"(?<![\w.])[A-Z]{2,6}\.[A-Z]{1,2}(?!\w)(?!\.\w)")
+BARE_SYMBOL = re.compile(r"^[A-Z]{2,5}$")
+
+
+def session_dates(universe, month: str | None) -> list[date]:
+    """The sessions of the cell's month as the shipped panel has them (the exchange calendar minus
+    the universe's declared gaps); empty when the month is unknown."""
+    if not month or not re.fullmatch(r"\d{4}-\d{2}", month):
+        return []
+    return list(_sessions(universe.name, month))
+
+
+@cache
+def _sessions(universe_name: str, month: str) -> tuple[date, ...]:
+    from builder.panel import exchange_sessions
+    from builder.universes import get_universe
+
+    universe = get_universe(universe_name)
+    gaps = universe.gap_dates()
+    try:
+        return tuple(day for day in exchange_sessions(universe, month) if day not in gaps)
+    except Exception:  # a month outside the calendar's range names no sessions
+        return ()

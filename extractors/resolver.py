@@ -1,0 +1,1209 @@
+"""The resolver: turns a document's figures, cues and names into claims, by the declared table.
+
+For each figure the rows of `extractors/rules/resolve.toml` that apply (a cue of the row's label in
+the row's relation to the figure) fill the claim's slots (metric, sign, anchor, extremity, date, or
+"no claim"); the highest priority wins a slot, the nearest cue among equals. The subject is looked
+for by the finders named in the table's `[subjects] order`, first to last. Constructions that are
+not one figure (ranks, comparisons, counts, directions, causes, refusals, tables) are read by one
+handler each, over the same cues. Every claim records the ids of the rules that made it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+
+from extractors.claims import Claim, ClaimError
+from extractors.document import Cue, Document, Figure, Name
+from extractors.numbers import MONTH_NUMBERS, word_number
+from extractors.rulebook import RANK_PREFIX, AttachRule, HeaderRule, Rulebook
+from extractors.structure import Block
+
+PERCENT_METRICS = ("period_return", "daily_move", "max_drawdown", "volatility")
+# the slots whose rows a claim of each metric names among its rules
+SLOTS_USED = {
+    "period_return": ("metric", "sign"), "daily_move": ("metric", "sign", "date", "extreme"),
+    "max_drawdown": ("metric",), "volatility": ("metric",), "price_level": ("metric", "anchor", "date", "extra"),
+    "range_low": ("metric", "date", "extra"), "range_high": ("metric", "date", "extra"),
+}
+MAGNITUDES = ("max_drawdown", "volatility")
+SIGN_LABELS = frozenset({"UP", "DOWN", "UP_NOUN", "DOWN_NOUN"})
+PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
+PERCENT_TOPICS = frozenset({"VOL", "DD"})
+PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END"})
+RELATION_LABELS = frozenset({"OUTPERF", "UNDERPERF", "PASSIVE_BY"})
+# Words after which a name is a relation's object, not a subject ("than AMD", "versus Nvidia's").
+OBJECT_WORDS = frozenset({"than", "vs", "vs.", "versus", "against", "behind"})
+OBJECT_PHRASES = ("compared with", "compared to", "relative to", "ahead of")
+# What may join two names of one list: "A, B and C", "A/B", "A & B".
+NAME_JOINERS = frozenset({",", "and", "&", "/", "plus", "as", "well", "or", "both", "the"})
+FIGURE_JOINERS = frozenset({",", "and", "&", "/", "vs", "vs.", "versus", "or", "respectively", "while", "with", "then"})
+# Between a superlative and its subject after it: "the best performer was NVDA", "Best performer: AMZN".
+RANK_TO_NEXT = frozenset({"was", "were", "is", ":", "belonged", "went", "came", "from", "to", "for", "—", "-", "–", "the", "by", "goes"})
+RANK_FILLERS = frozenset({"of", "in", "the", "group", "month", "pack", "a", "an", "belonged", "went", "came", "single", "one",
+                          "performer", "name", "stock", "mover", "all", "ten", "eight", "was", "by", "far", ","})
+LIST_MARKERS = frozenset({"-", "*", "•", "+", "#", "##", "###", "####", ">", "·", "▪", "‣", "◦"})
+GROUP_QUALIFIERS = frozenset({"in", "of", "among", "across", "on", "within"})
+HEADER_NOISE = ("(%)", "(%", "%)", "($)", "(€)", "(usd)", "(eur)", "%", "$", "€", "usd", "eur", "(", ")", "*", ":")
+SUBJECT_HEADERS = frozenset({"ticker", "symbol", "company", "name", "stock", "security", "issuer", "constituent", "asset"})
+
+
+@dataclass
+class State:
+    """What carries from one sentence to the next: the company last named, the last list of names,
+    the block's subject (a list item's bold name, a heading's company)."""
+
+    last_ticker: str | None = None
+    last_group: tuple[Name, ...] = ()
+    heading: list[tuple[int, Name]] = field(default_factory=list)
+
+
+@dataclass
+class Slot:
+    value: object
+    priority: int
+    distance: int
+    rules: tuple[str, ...]
+
+
+@dataclass
+class Reading:
+    """What the table's rows say about one figure."""
+
+    figure: Figure
+    slots: dict[str, Slot] = field(default_factory=dict)
+
+    def offer(self, slot: str, value, priority: int, distance: int, rules: tuple[str, ...]) -> None:
+        held = self.slots.get(slot)
+        if held is None or (priority, -distance) > (held.priority, -held.distance):
+            self.slots[slot] = Slot(value, priority, distance, rules)
+
+    def get(self, slot: str, default=None):
+        held = self.slots.get(slot)
+        return default if held is None else held.value
+
+    def rules(self, slots: tuple[str, ...] = ("metric", "sign", "anchor", "date", "extreme", "extra")) -> tuple[str, ...]:
+        """The ids of the rows (and their cues) that filled the named slots."""
+        return tuple(rule for name in slots if name in self.slots for rule in self.slots[name].rules)
+
+
+class Resolver:
+    """One universe's resolution: the rulebook's table indexed by cue label."""
+
+    def __init__(self, book: Rulebook):
+        self.book = book
+        self.rows: dict[str, list[AttachRule]] = {}
+        for row in book.attach:
+            self.rows.setdefault(row.cue, []).append(row)
+        self.ranks = {(rank.superlative, rank.family, rank.sign): rank for rank in book.ranks}
+        self.construction_priority = book.constants.get("construction", 90)
+        self.column_priority = book.constants.get("frame_column", 100)
+        unknown = [name for name in book.subject_order if name not in SUBJECT_FINDERS]
+        if unknown:
+            raise ValueError(f"resolve.toml [subjects] order names unknown finder(s) {unknown}; known: {', '.join(SUBJECT_FINDERS)}")
+        self.finders = [(name, SUBJECT_FINDERS[name]) for name in book.subject_order]
+
+    # ================================================================= entry point
+    def claims(self, doc: Document, blocks: list[Block], month: str | None, sessions: list[date]) -> list[Claim]:
+        state = State()
+        out: list[Claim] = []
+        sentence_index = 0
+        block_spans = [(doc.token_at(b.start), doc.token_at(max(b.start, b.end - 1)) + 1, b) for b in blocks]
+        for t0, t1, block in block_spans:
+            while state.heading and block.kind == "heading" and state.heading[-1][0] >= block.level:
+                state.heading.pop()
+            if block.kind == "table":
+                out.extend(TableReader(self, doc, block, month, sessions, state).claims())
+                while sentence_index < len(doc.sentences) and doc.sentences[sentence_index][0] < t1:
+                    sentence_index += 1
+                continue
+            block_subject = self._lead_name(doc, t0, t1) if block.kind in ("item", "heading") else None
+            if block.kind == "item" and block_subject is None and state.heading:
+                block_subject = state.heading[-1][1]
+            elif block.kind == "prose" and state.heading:
+                block_subject = state.heading[-1][1]
+            if block.kind == "heading" and block_subject is not None:
+                state.heading.append((block.level, block_subject))
+            while sentence_index < len(doc.sentences) and doc.sentences[sentence_index][0] < t1:
+                s0, s1 = doc.sentences[sentence_index]
+                sentence_index += 1
+                if s1 <= t0:
+                    continue
+                sentence = Sentence(self, doc, max(s0, t0), min(s1, t1), block_subject, month, sessions, state)
+                out.extend(sentence.claims())
+        out.sort(key=lambda claim: (claim.start, claim.end))
+        return out
+
+    @staticmethod
+    def _lead_name(doc: Document, t0: int, t1: int) -> Name | None:
+        """The name a list item or heading opens with ("- **Nvidia**: ...", "### Galp (GALP.LS)")."""
+        words = 0
+        for i in range(t0, t1):
+            word = doc.orth[i]
+            if not word.strip() or word in LIST_MARKERS or (word[:-1].isdigit() and word[-1:] in ".)"):
+                continue
+            for name in doc.names:
+                if name.start == i:
+                    return name
+            if word[:1].isalnum():
+                words += 1
+            if words >= 4 or word in (":", "—"):
+                return None
+        return None
+
+    # ================================================================= figures
+    def read_figure(self, doc: Document, figure: Figure, cues: list[Cue], topic: Cue | None, s0: int, s1: int,
+                    muted: set[int], at: int | None = None, into: Reading | None = None,
+                    sides: tuple[str, ...] = ("before", "after", "topic")) -> Reading:
+        """Every row that applies to the figure offers its slot; the reading keeps the winners. A figure in a
+        list ("at $545.09 and $350.98") is read again from the list's first figure (`at`), on the `before` side:
+        the words before a list speak for all of it, its own nearer words still win."""
+        reading = into or Reading(figure)
+        token = figure.token if at is None else at
+        penalty = 0 if at is None else doc.words_between(at, figure.token)
+        signed = bool(figure.quantity.signed)
+        for cue in cues:
+            rows = self.rows.get(cue.label)
+            if not rows or id(cue) in muted:
+                continue
+            for row in rows:
+                if figure.kind not in row.figures or (row.unsigned_only and signed) or row.side not in sides:
+                    continue
+                if row.side == "topic":
+                    if cue is not topic or cue.end > token:
+                        continue
+                    left, right = cue.end, token
+                elif row.side == "before":
+                    if cue.end > token:
+                        continue
+                    left, right = cue.end, token
+                else:
+                    if cue.start <= token:
+                        continue
+                    left, right = token + 1, cue.start
+                distance = doc.words_between(left, right)
+                if distance > row.within or doc.breaks_between(left, right):
+                    continue
+                if "comma" not in row.crosses and doc.commas_between(left, right):
+                    continue
+                if "name" not in row.crosses and doc.names_between(left, right):
+                    continue
+                if "figure" not in row.crosses and doc.figures_between(left, right):
+                    continue
+                if row.blocked_by and any(other.label in row.blocked_by and left <= other.start and other.end <= right
+                                          and id(other) not in muted for other in cues):
+                    continue
+                value = cue.value if row.slot == "date" else row.value
+                if row.slot == "date" and value is None:
+                    continue
+                reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule))
+        return reading
+
+
+class Sentence:
+    """One sentence's mentions, and the handlers that turn them into claims."""
+
+    def __init__(self, resolver: Resolver, doc: Document, s0: int, s1: int, block_subject: Name | None,
+                 month: str | None, sessions: list[date], state: State):
+        self.r, self.doc, self.s0, self.s1 = resolver, doc, s0, s1
+        self.block_subject, self.month, self.sessions, self.state = block_subject, month, sessions, state
+        self.cues = [cue for cue in doc.cues if s0 <= cue.start < s1]
+        self.figures = [f for f in doc.figures if s0 <= f.token < s1]
+        self.sentence_text = doc.text[doc.starts[s0]:doc.ends[s1 - 1]].strip()
+        self.mentions = self._mentions()
+        self.groups = self._groups()
+        self.muted: set[int] = set()
+        self.consumed: set[int] = set()  # figure tokens read by a construction
+        self.out: list[Claim] = []
+
+    # ----------------------------------------------------------------- mentions
+    def _mentions(self) -> list[Name]:
+        """Names, plus the market descriptors that are subjects; a "Name (SYM)" pair is one mention."""
+        doc = self.doc
+        found = [name for name in doc.names if self.s0 <= name.start < self.s1]
+        merged: list[Name] = []
+        for name in found:
+            if merged and name.ticker == merged[-1].ticker and name.ticker is not None:
+                gap = doc.lower[merged[-1].end:name.start]
+                if all(word in ("(", " ", "[", ",") or not word.strip() for word in gap) and "(" in gap:
+                    end = name.end + 1 if name.end < len(doc) and doc.orth[name.end] in (")", "]") else name.end
+                    merged[-1] = Name(name.ticker, merged[-1].start, end, merged[-1].rule)
+                    continue
+            merged.append(name)
+        for cue in self.cues:
+            if cue.label != "MARKET":
+                continue
+            if any(n.start < cue.end and cue.start < n.end for n in merged):
+                continue
+            if cue.start > self.s0 and self._object_lead(cue.start):
+                continue
+            merged.append(Name(None, cue.start, cue.end, cue.rule))
+        merged.sort(key=lambda n: n.start)
+        return merged
+
+    def _object_lead(self, start: int) -> bool:
+        for cue in self.cues:
+            if cue.label == "OBJECT_LEAD" and cue.end <= start and self.doc.words_between(cue.end, start) <= 1 \
+                    and not self.doc.breaks_between(cue.end, start) and not self.doc.commas_between(cue.end, start):
+                return True
+        return False
+
+    def _groups(self) -> list[tuple[Name, ...]]:
+        """Names joined by list words ("A, B and C", "A/B") make one group; a relation's object does not
+        join a following name that has its own verb ("A beat B, and C led")."""
+        doc = self.doc
+        groups: list[list[Name]] = []
+        for name in self.mentions:
+            if groups:
+                last = groups[-1][-1]
+                between = [w for w in doc.lower[last.end:name.start] if w.strip()]
+                same_kind = (last.ticker is None) == (name.ticker is None)
+                if between and all(w in NAME_JOINERS for w in between) and same_kind and not (
+                        "," in between and self._object_at(groups[-1][0].start) and self._has_verb_after(name)):
+                    groups[-1].append(name)
+                    continue
+                if not between and same_kind and doc.orth[last.end - 1] != ")":
+                    groups[-1].append(name)
+                    continue
+            groups.append([name])
+        return [tuple(group) for group in groups]
+
+    def _has_verb_after(self, name: Name) -> bool:
+        return any(cue.start == name.end or (cue.start == name.end + 1 and self.doc.lower[name.end] in ("'s", "’s"))
+                   for cue in self.cues if cue.label in ("UP", "DOWN", "RANK:best_return", "RANK:worst_return", "DIRECTION_UP",
+                                                         "DIRECTION_DOWN", "OUTPERF", "UNDERPERF"))
+
+    def group_of(self, name: Name) -> tuple[Name, ...]:
+        for group in self.groups:
+            if name in group:
+                return group
+        return (name,)
+
+    def is_object(self, name: Name) -> bool:
+        """A name right after a comparison ("outperformed B", "than B", "versus B's") is its object."""
+        return self._object_at(self.group_of(name)[0].start)
+
+    def _object_at(self, start: int) -> bool:
+        doc = self.doc
+        for cue in self.cues:
+            if cue.label in RELATION_LABELS and cue.end <= start and doc.words_between(cue.end, start) <= 2 \
+                    and not doc.breaks_between(cue.end, start) and not doc.figures_between(cue.end, start):
+                return True
+        before = [w for w in doc.lower[max(self.s0, start - 3):start] if w.strip()]
+        if before and before[-1] in OBJECT_WORDS:
+            return True
+        text = " ".join(before[-2:])
+        return any(text.endswith(phrase) for phrase in OBJECT_PHRASES)
+
+    def _relative_after(self, name: Name) -> bool:
+        """"B, which rose 3%": an object that opens a relative clause is that clause's subject."""
+        words = [w for w in self.doc.lower[name.end:min(self.s1, name.end + 3)] if w.strip()]
+        return bool(words) and (words[0] in ("which", "who", "that") or words[:2] in ([",", "which"], [",", "who"]))
+
+    def ticker_before(self, token: int) -> str | None:
+        """The company last named before `token`: in this sentence, else carried from earlier."""
+        for name in reversed(self.mentions):
+            if name.end <= token and name.ticker:
+                return name.ticker
+        return self.state.last_ticker
+
+    # ----------------------------------------------------------------- run
+    def claims(self) -> list[Claim]:
+        self._mute_overlaps()
+        self._resolve_session_cues()
+        refusal = self._refusals()
+        self._counts()
+        constructions = self._constructions()
+        figure_claims = self._figures(constructions)
+        self.out.extend(figure_claims)
+        if not refusal:
+            self._ranks()
+            self._directions(figure_claims)
+        self._relations()
+        self._causals()
+        self._carry()
+        return self.out
+
+    def _mute_overlaps(self) -> None:
+        """A cue inside a construction's span says nothing of its own ("sessions" in a count, "rose" in
+        "rose on 12 of 21 sessions" keeps its role in the count)."""
+        spans = [c for c in self.cues if c.label in ("COUNT", "SPAN", "COUNT_ELLIPTIC", "TEMPORAL", "NOT_SUBJECT")]
+        for cue in self.cues:
+            for span in spans:
+                if span is cue:
+                    continue
+                if span.start <= cue.start and cue.end <= span.end and cue.label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"):
+                    if span.label == "TEMPORAL" and cue.label != "CAUSAL":
+                        continue  # "after a low of 1.190": no cause, but still a low
+                    self.muted.add(id(cue))
+        # a price word inside a longer one says nothing apart ("close" in "a low close of")
+        roles = [c for c in self.cues if c.label in PRICE_ROLES]
+        for cue in roles:
+            if any(o is not cue and o.start <= cue.start and cue.end <= o.end and (o.end - o.start) > (cue.end - cue.start)
+                   for o in roles):
+                self.muted.add(id(cue))
+        # ", its trough a $355.59 close": the extreme is the figure after, not the one before
+        for cue in self.cues:
+            if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
+                after = self._next_word(cue.end)
+                if after < self.s1 and (after in self.doc.figure_at or (
+                        self.doc.lower[after] in ("a", "an", "of", "at") and self._next_word(after + 1) in self.doc.figure_at)):
+                    self.muted.add(id(cue))
+                if any(p.label.startswith("PEER_EXTREME") and p.start == cue.start for p in self.cues):
+                    self.muted.add(id(cue))
+        # a longer cue of a family hides a shorter one inside it ("the worst" in "the worst single day")
+        for cue in self.cues:
+            if cue.label.startswith(RANK_PREFIX):
+                for other in self.cues:
+                    if other is not cue and other.label.startswith(("SUP_", RANK_PREFIX)) and cue.start <= other.start \
+                            and other.end <= cue.end and (other.end - other.start) < (cue.end - cue.start):
+                        self.muted.add(id(other))
+        if self.month:
+            for cue in self.cues:
+                if cue.label == "MONTH":
+                    self._month_label(cue)
+
+    def _month_label(self, cue: Cue) -> None:
+        """A month's name: the cell's month is a period cue, another month drops the figures near it."""
+        word = self.doc.lower[cue.start].removesuffix("'s").removesuffix("’s")
+        number = MONTH_NUMBERS.get(word) or MONTH_NUMBERS.get(word[:3])
+        if number is None:
+            return
+        label = "PERIOD" if number == int(self.month[5:7]) else "OTHER_PERIOD"
+        index = self.doc.cues.index(cue)
+        replaced = Cue(label, cue.rule, cue.start, cue.end, cue.value)
+        self.doc.cues[index] = replaced
+        self.cues[self.cues.index(cue)] = replaced
+
+    def _resolve_session_cues(self) -> None:
+        """"the final session", "that day", "on Friday": the session each names, from the calendar."""
+        for index, cue in enumerate(self.cues):
+            if cue.value is not None:
+                continue
+            value = None
+            if cue.label == "SESSION_LAST" and self.sessions:
+                value = self.sessions[-1]
+            elif cue.label == "SESSION_FIRST" and self.sessions:
+                value = self.sessions[0]
+            elif cue.label == "SESSION_SAME":
+                earlier = [d for d in self.doc.dates if d.start < cue.start and d.value]
+                value = earlier[-1].value if earlier else None
+            elif cue.label == "WEEKDAY":
+                value = self._weekday(cue)
+            if value is not None:
+                self.cues[index] = Cue(cue.label, cue.rule, cue.start, cue.end, value)
+
+    def _weekday(self, cue: Cue) -> date | None:
+        """A weekday alone names the dated session of the text with that weekday (a wire's dateline)."""
+        names = ("monday", "tuesday", "wednesday", "thursday", "friday")
+        word = self.doc.lower[cue.end - 1].removesuffix("'s").removesuffix("’s")
+        if word not in names:
+            return None
+        weekday = names.index(word)
+        dated = [d.value for d in self.doc.dates if d.value and d.value.weekday() == weekday]
+        return dated[0] if dated else None
+
+    # ----------------------------------------------------------------- refusals and counts
+    def _refusals(self) -> bool:
+        cues = [c for c in self.cues if c.label == "REFUSAL"]
+        if not cues:
+            return False
+        tickers = {n.ticker for n in self.mentions if n.ticker}
+        subject = next(iter(tickers)) if len(tickers) == 1 else None
+        start, end = self.doc.char_span(self.s0, self.s1)
+        self.out.append(self._claim(subject, "refusal", self.sentence_text, start, end, rules=(cues[0].rule,)))
+        return True
+
+    def _counts(self) -> None:
+        doc = self.doc
+        seen_full = False
+        for cue in self.cues:
+            if cue.label not in ("COUNT", "COUNT_ELLIPTIC") or id(cue) in self.muted:
+                continue
+            words = doc.lower[cue.start:cue.end]
+            if cue.label == "COUNT_ELLIPTIC" and not seen_full:
+                continue
+            numbers = [(i, w) for i, w in zip(range(cue.start, cue.end), words) if w.isdigit() or word_number(w) is not None]
+            if not numbers:
+                continue
+            direction = self._count_direction(cue, words)
+            if direction is None:
+                continue
+            index, word = numbers[0]
+            value = int(word) if word.isdigit() else word_number(word)
+            if value is None or value > 31:
+                continue
+            owner = self._owner(cue.start, cue.end)
+            for i in range(cue.start, cue.end):
+                self.consumed.add(i)
+            if cue.label == "COUNT":
+                seen_full = True
+            if not owner:
+                continue
+            metric = "up_days" if direction > 0 else "down_days"
+            self._mute_before(cue, ("DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "UP", "DOWN"))
+            start, end = doc.char_span(index, cue.end)
+            for name in owner:
+                self.out.append(self._claim(name.ticker, metric, value, start, end, decimals=0, rules=(cue.rule, "subject.owner")))
+
+    def _mute_before(self, cue: Cue, labels: tuple[str, ...]) -> None:
+        """The words right before a construction are its own ("closed higher on 4 of 9 sessions")."""
+        doc = self.doc
+        for other in self.cues:
+            if other.label in labels and other.end <= cue.start + 1 and doc.words_between(other.end, cue.start) <= 1 \
+                    and not doc.figures_between(other.end, cue.start):
+                self.muted.add(id(other))
+
+    def _count_direction(self, cue: Cue, words: list[str]) -> int | None:
+        ups = {"up", "positive", "winning", "green", "higher", "advancing", "gaining", "rising", "up-", "rose", "gained", "advanced", "climbed"}
+        downs = {"down", "negative", "losing", "red", "lower", "declining", "falling", "down-", "fell", "lost", "declined", "dropped"}
+        for word in reversed(words):
+            if word in ups:
+                return 1
+            if word in downs:
+                return -1
+        doc = self.doc
+        for other in reversed(self.cues):
+            if other.end <= cue.start and other.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN") \
+                    and doc.words_between(other.end, cue.start) <= 3 and not doc.breaks_between(other.end, cue.start) \
+                    and not doc.figures_between(other.end, cue.start):
+                return 1 if other.label in ("UP", "DIRECTION_UP") else -1
+        return None
+
+    # ----------------------------------------------------------------- paths and ranges
+    def _constructions(self) -> dict[int, tuple[str, str | None, str]]:
+        """Figure token -> (metric, anchor, rule) for the figures a path, an arrow or a range decides."""
+        decided: dict[int, tuple[str, str | None, str]] = {}
+        for cue in sorted((c for c in self.cues if c.label in ("RANGE", "PATH", "ARROW")),
+                          key=lambda c: (0 if c.label == "RANGE" else 1, c.start)):
+            inside = [self.doc.figure_at.get(i) for i in range(cue.start, cue.end)]
+            inside = [f for f in inside if f is not None or False]
+            numbers = [t for t in range(cue.start, cue.end) if self.doc.figure_at.get(t) is None and self._int_price(t)]
+            figures = sorted([f.token for f in inside if f.kind in ("price", "number", "int")] + numbers)
+            if len(figures) < 2 or any(t in decided for t in figures[:1] + figures[-1:]):
+                continue
+            first, last = figures[0], figures[-1]
+            values = [self._price_value(first), self._price_value(last)]
+            if None in values or not any(self.doc.figure_at.get(t) and self.doc.figure_at[t].kind in ("price", "number") for t in (first, last)):
+                continue
+            if cue.label == "RANGE":
+                low, high = (first, last) if values[0] <= values[1] else (last, first)
+                decided[low] = ("range_low", None, cue.rule)
+                decided[high] = ("range_high", None, cue.rule)
+            elif cue.rule.endswith("reversed"):
+                decided[first] = ("price_level", "end", cue.rule)
+                decided[last] = ("price_level", "start", cue.rule)
+            else:
+                decided[first] = ("price_level", "start", cue.rule)
+                decided[last] = ("price_level", "end", cue.rule)
+        return decided
+
+    def _int_price(self, token: int) -> bool:
+        return False
+
+    def _price_value(self, token: int) -> float | None:
+        figure = self.doc.figure_at.get(token)
+        return None if figure is None else abs(float(figure.quantity.value))
+
+    # ----------------------------------------------------------------- figures
+    def _topic(self, labels: frozenset[str] = frozenset({"VOL", "DD"})) -> Cue | None:
+        """A metric cue that opens the sentence, before its first name and its first figure, is its topic
+        (`labels`: the families a topic may be, per figure kind)."""
+        first_name = self.mentions[0].start if self.mentions else self.s1
+        first_figure = self.figures[0].token if self.figures else self.s1
+        limit = min(first_name, first_figure)
+        found = None
+        for cue in self.cues:
+            if cue.start >= limit:
+                break
+            if cue.label in labels and id(cue) not in self.muted:
+                found = cue
+        return found
+
+    def _figures(self, constructions: dict[int, tuple[str, str | None, str]]) -> list[Claim]:
+        out: list[Claim] = []
+        topics = {"pct": self._topic(PERCENT_TOPICS), "price": self._topic(PRICE_TOPICS)}
+        topics["number"] = topics["price"]
+        previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
+        lists = self._figure_lists()
+        for figure in self.figures:
+            if figure.token in self.consumed or figure.kind == "int":
+                continue
+            reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
+            head = lists.get(figure.token, (figure.token,))[0]
+            if head != figure.token:
+                self.r.read_figure(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=head, into=reading, sides=("before",))
+            decided = constructions.get(figure.token)
+            if decided:
+                metric, anchor, rule = decided
+                reading.offer("metric", metric, self.r.construction_priority, 0, (rule,))
+                if anchor:
+                    reading.offer("anchor", anchor, self.r.construction_priority, 0, (rule,))
+            if reading.get("drop") is not None and not decided:
+                drop = reading.slots["drop"]
+                held = reading.slots.get("metric")
+                if held is None or held.priority <= drop.priority:
+                    continue
+            subjects, subject_rule = self._subject(figure, lists)
+            if subjects is None:
+                continue
+            made = self._figure_claims(figure, reading, previous_sign)
+            if made is None:
+                continue
+            claims, sign_from_cue = made
+            if figure.kind == "pct":
+                if sign_from_cue:
+                    previous_sign = (sign_from_cue, figure.token)
+                elif figure.quantity.signed:
+                    previous_sign = None
+            for name in subjects:
+                for metric, value, extra_rules, kw in claims:
+                    used = SLOTS_USED.get(metric, ("metric",))
+                    claim = self._claim(name.ticker, metric, value, figure.start, figure.end,
+                                        rules=reading.rules(used) + extra_rules + (subject_rule,), **kw)
+                    if claim is not None:
+                        out.append(claim)
+        return out
+
+    def _figure_claims(self, figure: Figure, reading: Reading, previous_sign):
+        """The claims a read figure makes: (metric, value, rules, fields) each, and the sign a cue gave."""
+        quantity = figure.quantity
+        if figure.kind == "pct":
+            metric = reading.get("metric", "period_return")
+            if metric not in PERCENT_METRICS:
+                return None
+            if quantity.unit == "pp" and "metric" not in reading.slots:
+                return None  # percentage points are a difference unless a cue says what of
+            magnitude = abs(float(quantity.value))
+            cue_sign = reading.get("sign", 0)
+            if metric in MAGNITUDES:
+                return [(metric, magnitude, (), {"decimals": quantity.decimals})], 0
+            sign, inherited = quantity.signed, ()
+            if not sign:
+                sign = cue_sign
+            if not sign and previous_sign and not self.doc.breaks_between(previous_sign[1], figure.token):
+                sign, inherited = previous_sign[0], ("sign.inherited",)
+            value = magnitude * (sign or 1)
+            fields = {"decimals": quantity.decimals}
+            if metric == "daily_move":
+                fields["date"] = reading.get("date")
+                if reading.get("extreme"):
+                    fields["extreme"] = "largest"
+            return [(metric, value, inherited, fields)], cue_sign if not quantity.signed else 0
+        metric = reading.get("metric")
+        if metric is None:
+            if figure.kind != "price":
+                return None
+            metric = "price_level"
+        if metric not in ("price_level", "range_low", "range_high"):
+            return None
+        value = abs(float(quantity.value))
+        when = reading.get("date")
+        anchor = reading.get("anchor") if metric == "price_level" and when is None else None
+        claims = [(metric, value, (), {"decimals": quantity.decimals, "date": when, "anchor": anchor})]
+        extra = reading.get("extra")
+        if extra:
+            extra_metric, _, extra_anchor = str(extra).partition(":")
+            if extra_metric != metric:
+                claims.append((extra_metric, value, (), {"decimals": quantity.decimals, "anchor": extra_anchor or None}))
+        return claims, 0
+
+    def _figure_lists(self) -> dict[int, tuple[int, ...]]:
+        """Figure token -> its list: figures of one kind joined only by list words, hedges and signs
+        ("down 13.5%, 6.6% and 2.9%", "+5.4%/-12.0%", "+2.4% vs -9.2%")."""
+        doc = self.doc
+        runs: list[list[Figure]] = []
+        skip_words = set(self.r.book.lexicon.get("hedges", ())) | FIGURE_JOINERS | {"up", "down", "higher", "lower"}
+        for figure in self.figures:
+            if figure.token in self.consumed or figure.kind == "int":
+                continue
+            if runs:
+                last = runs[-1][-1]
+                between = [w for w in doc.lower[last.token + 1:figure.token] if w.strip()]
+                if last.kind == figure.kind and between and len(between) <= 4 and all(
+                        w in skip_words or w in ("(", ")") for w in between) and not doc.breaks_between(last.token + 1, figure.token) \
+                        and any(w in FIGURE_JOINERS for w in between):
+                    runs[-1].append(figure)
+                    continue
+            runs.append([figure])
+        out: dict[int, tuple[int, ...]] = {}
+        for run in runs:
+            if len(run) > 1:
+                tokens = tuple(f.token for f in run)
+                for token in tokens:
+                    out[token] = tokens
+        return out
+
+    # ----------------------------------------------------------------- subjects
+    def _subject(self, figure: Figure, lists: dict[int, tuple[int, ...]]) -> tuple[tuple[Name, ...] | None, str]:
+        for name, finder in self.r.finders:
+            found = finder(self, figure.token, lists)
+            if found:
+                return found, f"subject.{name}"
+        return None, ""
+
+    def _name_starting(self, token: int) -> Name | None:
+        for name in self.mentions:
+            if name.start == token:
+                return name
+        return None
+
+    def _next_word(self, token: int) -> int:
+        while token < self.s1 and not self.doc.orth[token].strip():
+            token += 1
+        return token
+
+    def _owner(self, start: int, end: int) -> tuple[Name, ...] | None:
+        """The subject of a construction at tokens [start, end): the name before it in its clause, a
+        pronoun's company, the block's subject, or the name right after it."""
+        for finder in (_clause_subject, _carried, _sentence_subject, _block):
+            found = finder(self, start, {})
+            if found:
+                return found
+        after = self._next_word(end)
+        name = self._name_starting(after)
+        return (name,) if name else None
+
+
+    # ----------------------------------------------------------------- ranks
+    def _ranks(self) -> None:
+        doc = self.doc
+        made: set[tuple[str, str]] = set()
+        for cue in self.cues:
+            if id(cue) in self.muted:
+                continue
+            rank, rules = None, (cue.rule,)
+            if cue.label.startswith(RANK_PREFIX):
+                rank = cue.label[len(RANK_PREFIX):]
+            elif cue.label in ("SUP_BEST", "SUP_WORST", "SUP_MAX", "SUP_MIN"):
+                found = self._superlative(cue)
+                if found:
+                    rank, rule = found
+                    rules = (cue.rule, rule)
+            elif cue.label in ("PEER_EXTREME_HIGH", "PEER_EXTREME_LOW"):
+                rank = self._peer_extreme(cue)
+            if rank is None or self._possessed(cue):
+                continue
+            owner = self._rank_owner(cue)
+            if not owner or len(owner) > 1 or owner[0].ticker is None:
+                continue
+            key = (owner[0].ticker, rank)
+            if key in made:
+                continue
+            made.add(key)
+            start, end = doc.char_span(cue.start, cue.end)
+            self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner",)))
+
+    def _possessed(self, cue: Cue) -> bool:
+        """"its worst session", "Tesla's best session": the name's own extreme, no ranking."""
+        doc = self.doc
+        before = [w for w in doc.lower[max(self.s0, cue.start - 3):cue.start] if w.strip()]
+        while before and before[-1] in ("single", "very", "own", "one", "by", "far"):
+            before.pop()
+        return bool(before) and (before[-1] in self.r.book.lexicon.get("possessives", ()) or before[-1] in ("'s", "’s"))
+
+    def _superlative(self, cue: Cue) -> tuple[str, str] | None:
+        """A superlative's rank: its family from the words after it ("largest drawdown"), before it
+        ("volatility was highest"), the sentence's topic, or the figure it qualifies."""
+        doc = self.doc
+        after = [c for c in self.cues if cue.end <= c.start and doc.words_between(cue.end, c.start) <= 3
+                 and not doc.breaks_between(cue.end, c.start) and not doc.commas_between(cue.end, c.start)
+                 and not doc.names_between(cue.end, c.start) and id(c) not in self.muted]
+        if any(c.label == "PLURAL_PERFORMER" and doc.words_between(cue.end, c.start) <= 2 for c in after):
+            return None
+        if any(c.label in ("LEVEL", "START", "END") and c.start - cue.end <= 2 and doc.lower[c.start] in ("price", "close", "closing", "level", "levels", "print") for c in after):
+            return None
+        family, sign = None, 0
+        for c in after:
+            if c.label in ("VOL", "DD"):
+                family = c.label
+                break
+            if c.label == "DAILY":
+                family = "DAILY"
+                sign = self._nearby_sign(c, after)
+                break
+        if family is None:
+            for c in after:
+                if c.label in ("UP_NOUN", "DOWN_NOUN"):
+                    family = "UP" if c.label == "UP_NOUN" else "DOWN"
+                    break
+                if c.label == "PERFORMER":
+                    family = "RETURN_NOUN" if doc.lower[c.start] in ("return", "returns", "performance", "result") else "RETURN"
+                    break
+        if family is None:
+            for c in reversed(self.cues):
+                if c.end <= cue.start and c.label in ("VOL", "DD") and doc.words_between(c.end, cue.start) <= 3 \
+                        and not doc.breaks_between(c.end, cue.start) and id(c) not in self.muted:
+                    family = c.label
+                    break
+        if family is None:
+            topic = self._topic()
+            if topic is not None and topic.label in ("VOL", "DD") and topic.end <= cue.start:
+                family = topic.label
+        if family is None and cue.label in ("SUP_BEST", "SUP_WORST") and self._bare_rank(cue):
+            family = "RETURN"
+        if family is None:
+            return None
+        if family == "DAILY" and cue.label in ("SUP_BEST", "SUP_WORST"):
+            sign = 0
+        rule = self.r.ranks.get((cue.label, family, sign)) or self.r.ranks.get((cue.label, family, 0))
+        if rule is None and family == "RETURN_NOUN":
+            rule = self.r.ranks.get((cue.label, "RETURN", 0))
+        return (rule.rank, rule.id) if rule else None
+
+    def _nearby_sign(self, day: Cue, after: list[Cue]) -> int:
+        doc = self.doc
+        for c in self.cues:
+            if c.label in SIGN_LABELS and abs(c.start - day.end) <= 3 and not doc.breaks_between(min(c.start, day.end), max(c.start, day.end)):
+                return 1 if c.label in ("UP", "UP_NOUN") else -1
+        return 0
+
+    def _bare_rank(self, cue: Cue) -> bool:
+        """"best" with no noun ranks only where it stands alone (", best,", "best in group", "the best.")."""
+        doc = self.doc
+        nxt = self._next_word(cue.end)
+        if nxt >= self.s1:
+            return True
+        word = doc.lower[nxt]
+        if word in (",", ".", ";", ":", ")", "—", "–", "!", "|") or nxt in doc.figure_at:
+            return True
+        previous = [w for w in doc.lower[max(self.s0, cue.start - 2):cue.start] if w.strip()]
+        if previous and previous[-1] == "the" and word in self.r.book.lexicon.get("function_words", ()):
+            return True
+        if word in GROUP_QUALIFIERS:
+            rest = [w for w in doc.lower[nxt + 1:min(self.s1, nxt + 7)] if w.strip()]
+            groups = set(self.r.book.lexicon.get("group_nouns", ())) | set(self.r.book.lexicon.get("plural_performers", ()))
+            return any(w in groups for w in rest[:5])
+        return False
+
+    def _peer_extreme(self, cue: Cue) -> str | None:
+        """', the highest in the group' after a figure ranks that figure's family."""
+        previous = [f for f in self.figures if f.token < cue.start and not self.doc.breaks_between(f.token, cue.start)]
+        if not previous:
+            return None
+        figure = previous[-1]
+        reading = self.r.read_figure(self.doc, figure, self.cues, self._topic(), self.s0, self.s1, self.muted)
+        metric = reading.get("metric", "period_return" if figure.kind == "pct" else None)
+        high = cue.label == "PEER_EXTREME_HIGH"
+        return {"volatility": ("most_volatile", "least_volatile"), "period_return": ("best_return", "worst_return"),
+                "max_drawdown": ("largest_drawdown", None)}.get(metric, (None, None))[0 if high else 1]
+
+    def _rank_owner(self, cue: Cue) -> tuple[Name, ...] | None:
+        doc = self.doc
+        # "the best performer was NVDA", "Best performer: AMZN", "the highest volatility belonged to AMD"
+        family = {i for c in self.cues if c.label in ("VOL", "DD", "DAILY", "PERFORMER", "UP_NOUN", "DOWN_NOUN", "EXTREME")
+                  for i in range(c.start, c.end)}
+        position, words = cue.end, 0
+        while position < self.s1 and words <= 6:
+            name = self._name_starting(position)
+            if name is not None:
+                if name.end < self.s1 and doc.lower[name.end] in ("'s", "’s"):
+                    return None  # "Biggest up day: AMD's best session was ...": a label, and AMD's own extreme
+                return self.group_of(name)
+            word = doc.lower[position]
+            if word.strip() and position not in family and word not in RANK_TO_NEXT and word not in RANK_FILLERS:
+                break
+            if word[:1].isalnum():
+                words += 1
+            position += 1
+        found = _clause_subject(self, cue.start, {})
+        if found:
+            return found
+        for finder in (_carried, _sentence_subject, _block):
+            found = finder(self, cue.start, {})
+            if found:
+                return found
+        return _following(self, cue.end, {})
+
+    # ----------------------------------------------------------------- directions
+    def _directions(self, figure_claims: list[Claim]) -> None:
+        moved = {c.ticker for c in figure_claims if c.metric in ("period_return", "daily_move")}
+        values = {"DIRECTION_UP": "up", "DIRECTION_DOWN": "down", "DIRECTION_FLAT": "flat"}
+        for cue in self.cues:
+            if cue.label not in values or id(cue) in self.muted:
+                continue
+            inside = [n for n in self.mentions if cue.start <= n.start < cue.end]
+            owner = (inside[-1],) if inside else self._owner(cue.start, cue.end)
+            if not owner:
+                continue
+            start, end = self.doc.char_span(cue.start, cue.end)
+            for name in owner:
+                if name.ticker and name.ticker not in moved and not any(
+                        c.ticker == name.ticker and c.metric == "direction" for c in self.out):
+                    self.out.append(self._claim(name.ticker, "direction", values[cue.label], start, end, rules=(cue.rule, "subject.owner")))
+
+    # ----------------------------------------------------------------- relations
+    def _relations(self) -> None:
+        doc = self.doc
+        for cue in self.cues:
+            if cue.label not in RELATION_LABELS or id(cue) in self.muted:
+                continue
+            right = None
+            for name in self.mentions:
+                if name.start >= cue.end and doc.words_between(cue.end, name.start) <= 3 and not doc.breaks_between(cue.end, name.start) \
+                        and not doc.figures_between(cue.end, name.start):
+                    right = self.group_of(name)
+                    break
+            if right is None:
+                continue
+            left = self._quantified(cue)
+            if left is None:
+                left = _clause_subject(self, cue.start, {}) or _carried(self, cue.start, {}) or _block(self, cue.start, {})
+            if not left:
+                continue
+            winners, losers = (left, right) if cue.label == "OUTPERF" else (right, left)
+            start = doc.starts[min(left[0].start, cue.start)] if left[0].end > left[0].start else doc.starts[cue.start]
+            end = doc.ends[right[-1].end - 1]
+            for winner in winners:
+                for loser in losers:
+                    if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
+                        self.out.append(self._claim(winner.ticker, "outperformed", loser.ticker, start, end,
+                                                    rules=(cue.rule, "subject.relation")))
+
+    def _quantified(self, cue: Cue) -> tuple[Name, ...] | None:
+        """"both underperformed X": the last two names before; "all three": the last three; "each": all."""
+        doc = self.doc
+        for q in self.cues:
+            if q.label == "QUANTIFIER" and q.end <= cue.start and doc.words_between(q.end, cue.start) <= 2:
+                words = doc.lower[q.start:q.end]
+                named: dict[str, Name] = {}
+                for name in self.mentions:
+                    if name.end <= q.start and name.ticker:
+                        named.setdefault(name.ticker, name)
+                names = list(named.values())
+                count = 2 if "both" in words or "two" in words else next(
+                    (word_number(w) for w in words if word_number(w)), 0)
+                return tuple(names[-count:] if count else names) or None
+        return None
+
+    # ----------------------------------------------------------------- causes
+    def _causals(self) -> None:
+        doc = self.doc
+        taken_until = -1
+        for cue in self.cues:
+            if cue.label != "CAUSAL" or id(cue) in self.muted or cue.start < taken_until:
+                continue
+            if any(t.label == "TEMPORAL" and t.start == cue.start for t in self.cues):
+                continue
+            end = cue.end
+            while end < self.s1 and doc.orth[end] not in (",", ";", ".", "—", "–", "!", "?", ")") and not (
+                    doc.breaks_between(end, end + 1)):
+                end += 1
+            if doc.figures_between(cue.start, end):
+                continue
+            owner = _clause_subject(self, cue.start, {}) or _carried(self, cue.start, {}) or _block(self, cue.start, {})
+            if not owner:
+                continue
+            taken_until = end
+            start_char, end_char = doc.char_span(cue.start, end)
+            text = doc.text[start_char:end_char].strip()
+            for name in owner:
+                if name.ticker:
+                    self.out.append(self._claim(name.ticker, "causal", text, start_char, end_char, rules=(cue.rule, "subject.owner")))
+
+    # ----------------------------------------------------------------- state
+    def _carry(self) -> None:
+        tickers = [n for n in self.mentions if n.ticker]
+        if tickers:
+            self.state.last_ticker = tickers[-1].ticker
+        groups = [g for g in self.groups if len(g) > 1 and all(n.ticker for n in g)]
+        if groups:
+            self.state.last_group = groups[-1]
+
+    def _claim(self, ticker: str | None, metric: str, value, start: int, end: int, *, decimals: int | None = None,
+               date: date | None = None, anchor: str | None = None, extreme: str | None = None,
+               rules: tuple[str, ...] = ()) -> Claim | None:
+        """The claim, or None when the figure cannot make a valid one (a zero price, an overflowing number)."""
+        if metric in PERCENT_METRICS and decimals == 0 and isinstance(value, float) and value.is_integer():
+            value = int(value)
+        try:
+            return Claim(ticker=ticker, metric=metric, value=value, decimals=decimals, date=date, anchor=anchor,
+                         extreme=extreme, text=self.doc.text[start:end], sentence=self.sentence_text, start=start, end=end,
+                         rules=tuple(dict.fromkeys(r for r in rules if r)))
+        except ClaimError:
+            return None
+
+
+class TableReader:
+    """A table's claims: each header cell mapped to a metric by the header lexicon, each row's subject
+    its ticker or company cell; a table whose header row names the companies is read by columns."""
+
+    def __init__(self, resolver: Resolver, doc: Document, block: Block, month: str | None, sessions: list[date], state: State):
+        self.r, self.doc, self.block, self.month, self.sessions, self.state = resolver, doc, block, month, sessions, state
+
+    def _tokens(self, cell) -> tuple[int, int]:
+        doc = self.doc
+        start = doc.token_at(cell.start)
+        end = doc.token_at(max(cell.start, cell.end - 1)) + 1
+        return start, end
+
+    def _name_in(self, cell) -> Name | None:
+        start, end = self._tokens(cell)
+        for name in self.doc.names:
+            if start <= name.start < end:
+                return name
+        for cue in self.doc.cues:
+            if cue.label == "MARKET" and start <= cue.start < end:
+                return Name(None, cue.start, cue.end, cue.rule)
+        return None
+
+    def header_rule(self, cell) -> tuple[HeaderRule | None, date | None]:
+        doc = self.doc
+        start, end = self._tokens(cell)
+        for cue in doc.dates:
+            if start <= cue.start < end:
+                return None, cue.value
+        text = doc.clean[cell.start:cell.end].lower()
+        for noise in HEADER_NOISE:
+            text = text.replace(noise, " ")
+        words = [w for w in text.split() if w[:3] not in MONTH_NUMBERS or len(w) > 9 or not w.isalpha()]
+        words = [w for w in words if not (w.isdigit() and len(w) == 4)]
+        normal = " ".join(words)
+        if not normal:
+            return None, None
+        for rule in self.r.book.headers:
+            for word in rule.words:
+                if normal == word or f" {word} " in f" {normal} ":
+                    return rule, None
+        return None, None
+
+    def claims(self) -> list[Claim]:
+        rows = self.block.rows
+        if len(rows) < 2:
+            return []
+        header = rows[0]
+        header_names = [self._name_in(cell) for cell in header]
+        if sum(1 for n in header_names[1:] if n is not None and n.ticker) >= 1 and header_names[0] is None:
+            return self._by_columns(header, header_names, rows[1:])
+        specs = [self.header_rule(cell) for cell in header]
+        subject_column = None
+        for index, cell in enumerate(header):
+            if self.doc.clean[cell.start:cell.end].strip().lower().strip(":*") in SUBJECT_HEADERS:
+                subject_column = index
+                break
+        out: list[Claim] = []
+        for row in rows[1:]:
+            subject = None
+            if subject_column is not None and subject_column < len(row):
+                subject = self._name_in(row[subject_column])
+            if subject is None:
+                for cell in row:
+                    subject = self._name_in(cell)
+                    if subject is not None:
+                        break
+            if subject is None:
+                continue
+            for index, cell in enumerate(row):
+                if index >= len(specs) or index == subject_column:
+                    continue
+                rule, when = specs[index]
+                out.extend(self._cell(cell, subject, rule, when))
+            if subject.ticker:
+                self.state.last_ticker = subject.ticker
+        return out
+
+    def _by_columns(self, header, header_names, body) -> list[Claim]:
+        out: list[Claim] = []
+        for row in body:
+            if not row:
+                continue
+            rule, when = self.header_rule(row[0])
+            for index, cell in enumerate(row[1:], start=1):
+                if index < len(header_names) and header_names[index] is not None:
+                    out.extend(self._cell(cell, header_names[index], rule, when))
+        return out
+
+    def _cell(self, cell, subject: Name, rule: HeaderRule | None, when: date | None) -> list[Claim]:
+        doc = self.doc
+        start, end = self._tokens(cell)
+        figures = [f for f in doc.figures if start <= f.token < end]
+        if rule is None and when is None:
+            return []
+        if rule is not None and not rule.metric:
+            return []
+        metric = rule.metric if rule else "price_level"
+        rules = ((rule.id if rule else "header.date"), "structure.table")
+        sentence = doc.text[doc.starts[start]:doc.ends[end - 1]] if end > start else ""
+        out = []
+
+        def make(metric: str, figure: Figure, value, **fields) -> None:
+            try:
+                out.append(Claim(ticker=subject.ticker, metric=metric, value=value, text=doc.text[figure.start:figure.end],
+                                 sentence=sentence, start=figure.start, end=figure.end, rules=rules, **fields))
+            except ClaimError:
+                pass
+
+        if metric in ("up_days", "down_days"):
+            for token in range(start, end):
+                word = doc.lower[token]
+                value = int(word) if word.isdigit() else word_number(word)
+                if value is not None and value <= 31:
+                    figure = doc.figure_at.get(token) or Figure(token, _token_quantity(doc, token), "int")
+                    make(metric, figure, value)
+                    break
+            return out
+        if metric == "range":
+            prices = [f for f in figures if f.kind in ("price", "number", "int")]
+            if len(prices) >= 2:
+                low, high = sorted(prices[:2], key=lambda f: f.quantity.value)
+                make("range_low", low, abs(float(low.quantity.value)), decimals=low.quantity.decimals)
+                make("range_high", high, abs(float(high.quantity.value)), decimals=high.quantity.decimals)
+            return out
+        if metric in PERCENT_METRICS:
+            percents = [f for f in figures if f.kind == "pct"] or [f for f in figures if f.kind in ("number", "int")]
+            if not percents:
+                return out
+            figure = percents[0]
+            quantity = figure.quantity
+            magnitude = abs(float(quantity.value))
+            if metric in MAGNITUDES:
+                value = magnitude
+            else:
+                sign = quantity.signed or (rule.sign if rule else 0) or (1 if quantity.value >= 0 else -1)
+                value = magnitude * sign
+            if quantity.decimals == 0 and float(value).is_integer():
+                value = int(value)
+            fields = {"decimals": quantity.decimals}
+            if metric == "daily_move":
+                dated = [c.value for c in doc.dates if start <= c.start < end and c.value]
+                fields["date"] = dated[0] if dated else None
+                if rule and rule.extreme:
+                    fields["extreme"] = rule.extreme
+            make(metric, figure, value, **fields)
+            return out
+        prices = [f for f in figures if f.kind in ("price", "number")] or [f for f in figures if f.kind == "int"]
+        if not prices:
+            return out
+        figure = prices[0]
+        fields = {"decimals": figure.quantity.decimals}
+        if metric == "price_level":
+            if when is not None:
+                fields["date"] = when
+            elif rule and rule.anchor:
+                fields["anchor"] = rule.anchor
+        make(metric, figure, abs(float(figure.quantity.value)), **fields)
+        return out
+
+
+def _token_quantity(doc: Document, token: int):
+    from extractors.numbers import Quantity
+
+    return Quantity("number", 0.0, 0, doc.starts[token], doc.ends[token])
+
+
+def _bracket_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    doc = sentence.doc
+    after = sentence._next_word(token + 1)
+    if after < sentence.s1 and doc.orth[after] in ("(", "["):
+        name = sentence._name_starting(sentence._next_word(after + 1))
+        if name is not None:
+            return (name,)
+    return None
+
+
+def _for_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    after = sentence._next_word(token + 1)
+    if after < sentence.s1 and sentence.doc.lower[after] == "for":
+        name = sentence._name_starting(sentence._next_word(after + 1))
+        if name is not None:
+            return (name,)
+    return None
+
+
+def _distributed(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    tokens = lists.get(token)
+    if not tokens:
+        return None
+    k = len(tokens)
+    position = tokens.index(token)
+    doc = sentence.doc
+    before = [g for g in sentence.groups if g[-1].end <= tokens[0]]
+    for group in reversed(before):
+        if len(group) == k:
+            return (group[position],)
+        if len(group) > 1:
+            break
+    # "A outperformed B: +2.4% vs -9.2%": the relation's two sides, in order
+    if k == 2 and len(before) >= 2:
+        left, right = before[-2], before[-1]
+        if len(left) == 1 and len(right) == 1 and any(
+                c.label in RELATION_LABELS and left[0].end <= c.start and c.end <= right[0].start for c in sentence.cues):
+            return ((left[0], right[0])[position],)
+    if any(c.label == "RESPECTIVELY" for c in sentence.cues) and len(sentence.state.last_group) == k and not before:
+        return (sentence.state.last_group[position],)
+    return None
+
+
+def _possessive(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    doc = sentence.doc
+    for name in reversed(sentence.mentions):
+        if name.end > token:
+            continue
+        if name.end < len(doc) and doc.lower[name.end] in ("'s", "’s", "'") and doc.words_between(name.end + 1, token) <= 2 \
+                and not doc.breaks_between(name.end, token) and not doc.figures_between(name.end, token):
+            return (name,)
+        break
+    return None
+
+
+def _preceding(sentence: Sentence, token: int, within_clause: bool) -> tuple[Name, ...] | None:
+    doc = sentence.doc
+    candidates = [n for n in sentence.mentions if n.end <= token]
+    fallback = None
+    for name in reversed(candidates):
+        if within_clause and doc.breaks_between(name.end, token):
+            break
+        if sentence.is_object(name) and not sentence._relative_after(name):
+            if fallback is None:
+                fallback = name
+            continue
+        group = sentence.group_of(name)
+        return group if len(group) > 1 and group[-1] is name or group[-1].end <= token else (name,)
+    if fallback is not None and not within_clause:
+        return sentence.group_of(fallback)
+    return None
+
+
+def _clause_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    return _preceding(sentence, token, within_clause=True)
+
+
+def _sentence_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    return _preceding(sentence, token, within_clause=False)
+
+
+def _carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """A pronoun or descriptor before the figure in its sentence: the company last named before it."""
+    for cue in reversed(sentence.cues):
+        if cue.end > token + 1 or cue.label not in ("PRONOUN", "DESCRIPTOR") or id(cue) in sentence.muted:
+            continue
+        if any(n.start <= cue.start < n.end for n in sentence.mentions):
+            continue
+        word = sentence.doc.lower[cue.start]
+        if word in ("their", "they", "them") and sentence.state.last_group:
+            return sentence.state.last_group
+        ticker = sentence.ticker_before(cue.start)
+        if ticker:
+            return (Name(ticker, cue.start, cue.start, cue.rule),)
+        return None
+    return None
+
+
+def _block(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    return (sentence.block_subject,) if sentence.block_subject is not None else None
+
+
+def _following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    doc = sentence.doc
+    for name in sentence.mentions:
+        if name.start > token and not doc.breaks_between(token, name.start):
+            return sentence.group_of(name)
+    return None
+
+
+SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
+    "bracket_after": _bracket_after, "for_after": _for_after, "distributed": _distributed, "possessive": _possessive,
+    "clause_subject": _clause_subject, "sentence_subject": _sentence_subject, "carried": _carried, "block": _block,
+    "following": _following,
+}

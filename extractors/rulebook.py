@@ -1,0 +1,350 @@
+"""The extractor's rules as data: the lexicon, the cue rules, the table headers and the resolver's table.
+
+Every cue is an entry `{id, label, pattern | phrases, examples}` in `extractors/rules/cues.toml`; its
+patterns name word lists of `extractors/rules/lexicon.toml` as `"@name"`, so a word list is spelled
+once. `headers.toml` maps a table header to a metric; `resolve.toml` declares how a figure takes its
+metric, sign, anchor and date from the cues around it, and in which order a figure's subject is
+looked for. This module only reads and checks those files (ids unique, labels known, lists
+defined); `extractors.document` loads the cues into spaCy's `SpanRuler` and `extractors.resolver`
+applies the table. Errors name the file, the rule id and the field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+RULES_DIR = Path(__file__).resolve().parent / "rules"
+RULE_FILES = ("lexicon.toml", "cues.toml", "headers.toml", "resolve.toml")
+
+# Cue labels, each with what it means to the resolver. A cue rule's label must be one of these, or
+# `RANK:<rank>` for an idiom that ranks its subject ("led the pack").
+LABELS: dict[str, str] = {
+    "UP": "a word that says a figure is a rise",
+    "DOWN": "a word that says a figure is a fall",
+    "UP_NOUN": "a noun right after a figure that makes it a rise ('a 5% gain')",
+    "DOWN_NOUN": "a noun right after a figure that makes it a fall ('a 5% decline')",
+    "VOL": "volatility",
+    "DD": "drawdown, peak to trough",
+    "DAILY": "a single session",
+    "PERIOD": "the whole month (m/m, over the month)",
+    "SPAN": "a span of sessions or weeks ('over 22 sessions'): not one session",
+    "EXTREME": "the largest of its kind ('its worst session')",
+    "START": "the first close of the month",
+    "END": "the last close of the month",
+    "HIGH": "the highest close",
+    "LOW": "the lowest close",
+    "LEVEL": "a word before a number that makes it a price ('closed at', 'trading at')",
+    "OTHER_PERIOD": "a horizon other than the month (YTD, 12 months, a week)",
+    "FORECAST": "a target or forecast, not a fact about the month",
+    "OTHER_QUANTITY": "a figure about something other than the price (revenue, breadth, yield)",
+    "SPREAD": "a difference between two figures, not a claim",
+    "SHARE_OF": "a phrase after a figure that makes it a share of something ('7% of the index')",
+    "GROUP_FIGURE": "a group's figure (combined, average)",
+    "MONTH": "a month's name; the cell's month makes a period, another month another period",
+    "DATE": "an explicit date (found by extractors.numbers, not by a cue rule)",
+    "PATH": "from X to Y: first and last close",
+    "ARROW": "X -> Y: first and last close",
+    "RANGE": "between X and Y: lowest and highest close",
+    "ENDED_AT_HIGH": "'ended at its high': the price that follows is the month's highest close and its last",
+    "ENDED_AT_LOW": "'ended at its low': the price that follows is the month's lowest close and its last",
+    "EXTREME_AFTER_HIGH": "', its high' after a level: the level is also the month's highest close",
+    "EXTREME_AFTER_LOW": "', its low' after a level: the level is also the month's lowest close",
+    "PEER_EXTREME_HIGH": "', the highest in the group' after a figure: ranks the figure's family",
+    "PEER_EXTREME_LOW": "', the lowest in the group' after a figure: ranks the figure's family",
+    "SUP_BEST": "a superlative of doing well (best, top, strongest)",
+    "SUP_WORST": "a superlative of doing badly (worst, weakest)",
+    "SUP_MAX": "a superlative of size (largest, highest, most)",
+    "SUP_MIN": "a superlative of smallness (lowest, least, smallest)",
+    "PLURAL_PERFORMER": "a group noun after a superlative ('the biggest decliners'): no rank",
+    "PERFORMER": "a noun naming a ranked return ('performer', 'showing')",
+    "OUTPERF": "A outperformed B",
+    "UNDERPERF": "A lagged B: B outperformed A",
+    "PASSIVE_BY": "A was outpaced by B: B outperformed A",
+    "QUANTIFIER": "both / each / all: the relation is said of several names named before",
+    "CAUSAL": "a causal connective: the clause after it explains a move",
+    "TEMPORAL": "an 'after' that dates a move ('after a low of'), not a cause",
+    "REFUSAL": "a sentence that declines a figure the data cannot support",
+    "COUNT": "a count of up or down sessions",
+    "COUNT_ELLIPTIC": "a second count without its noun ('and lower in eleven')",
+    "DIRECTION_UP": "the month ended higher, no figure",
+    "DIRECTION_DOWN": "the month ended lower, no figure",
+    "DIRECTION_FLAT": "the month ended flat, no figure",
+    "RESPECTIVELY": "figures map in order onto the names listed",
+    "PRONOUN": "it / its / they: the company last named",
+    "DESCRIPTOR": "the stock / the chipmaker: the company last named",
+    "MARKET": "the index / the market / stocks: a subject that is no ticker",
+    "OBJECT_LEAD": "a word after which a market descriptor is an object ('led the group')",
+    "SESSION_FIRST": "the first session of the month",
+    "SESSION_LAST": "the last session of the month",
+    "SESSION_SAME": "that day / the same day: the session last dated",
+    "WEEKDAY": "a weekday alone ('on Friday'): the dated session with that weekday",
+    "CLAUSE": "a word that opens a new clause (while, whereas, but)",
+    "NOT_SUBJECT": "a capitalised word that names no company (news sources, months)",
+}
+RANK_PREFIX = "RANK:"
+FIGURE_KINDS = ("pct", "price", "number")
+SIDES = ("before", "after", "topic")
+CROSSINGS = ("comma", "name", "figure")
+SLOTS = ("metric", "sign", "anchor", "extreme", "date", "drop", "extra")
+
+
+class RuleError(ValueError):
+    """A rule file that breaks the format; names the file, the rule and the field."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A sentence a rule must read: the claims it must give (ticker, metric, value) and must not give."""
+
+    text: str
+    claims: tuple[tuple, ...] = ()
+    absent: tuple[tuple, ...] = ()
+    universe: str = "us"
+    month: str | None = None
+
+
+@dataclass(frozen=True)
+class CueRule:
+    id: str
+    label: str
+    patterns: tuple  # each a phrase (str) or a token pattern (list of dicts), lexicon references expanded
+    examples: tuple[Example, ...] = ()
+
+
+@dataclass(frozen=True)
+class HeaderRule:
+    """A table header cell's words -> what the cells under it state."""
+
+    id: str
+    words: tuple[str, ...]
+    metric: str | None  # None: the column states nothing the extractor reads (YTD, volume, weight)
+    anchor: str | None = None
+    extreme: str | None = None
+    sign: int = 0  # -1 for a column of falls written unsigned ("Worst day")
+    examples: tuple[Example, ...] = ()
+
+
+@dataclass(frozen=True)
+class AttachRule:
+    """One row of the resolver's table: a cue in a relation to a figure sets one slot of the claim."""
+
+    id: str
+    figures: tuple[str, ...]
+    cue: str
+    side: str
+    within: int
+    slot: str
+    value: object
+    priority: int
+    crosses: frozenset[str] = frozenset()
+    blocked_by: frozenset[str] = frozenset()
+    unsigned_only: bool = False
+    examples: tuple[Example, ...] = ()
+
+
+@dataclass(frozen=True)
+class RankRule:
+    """A superlative with a metric family -> a rank ("largest" + "drawdown" -> largest_drawdown)."""
+
+    id: str
+    superlative: str
+    family: str
+    rank: str
+    sign: int = 0  # for daily families: +1 a gain, -1 a fall, 0 either
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    lexicon: dict[str, tuple[str, ...]]
+    cues: tuple[CueRule, ...]
+    headers: tuple[HeaderRule, ...]
+    attach: tuple[AttachRule, ...]
+    ranks: tuple[RankRule, ...]
+    subject_order: tuple[str, ...]
+    constants: dict[str, int] = field(default_factory=dict)
+    digest: str = ""
+
+    def cue(self, rule_id: str) -> CueRule:
+        for rule in self.cues:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+    def all_examples(self) -> list[tuple[str, Example]]:
+        """(rule id, example) for every rule of every file."""
+        out = [(rule.id, example) for rule in self.cues for example in rule.examples]
+        out += [(rule.id, example) for rule in self.headers for example in rule.examples]
+        out += [(rule.id, example) for rule in self.attach for example in rule.examples]
+        return out
+
+
+def _load(name: str, directory: Path) -> dict:
+    path = directory / name
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError as error:
+        raise RuleError(f"{path}: rule file missing") from error
+    except tomllib.TOMLDecodeError as error:
+        raise RuleError(f"{path}: not valid TOML: {error}") from error
+
+
+def _examples(raw: list, where: str) -> tuple[Example, ...]:
+    out = []
+    for index, entry in enumerate(raw or []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
+            raise RuleError(f"{where}: examples[{index}] needs a 'text'")
+        unknown = set(entry) - {"text", "claims", "absent", "universe", "month"}
+        if unknown:
+            raise RuleError(f"{where}: examples[{index}] has unknown field(s) {', '.join(sorted(unknown))}")
+        out.append(Example(
+            text=entry["text"],
+            claims=tuple(tuple(claim) for claim in entry.get("claims", [])),
+            absent=tuple(tuple(claim) for claim in entry.get("absent", [])),
+            universe=entry.get("universe", "us"),
+            month=entry.get("month"),
+        ))
+    return tuple(out)
+
+
+class _Expander:
+    """Replaces "@list" references with the lexicon's words, naming the rule on an unknown list."""
+
+    def __init__(self, lexicon: dict[str, tuple[str, ...]]):
+        self.lexicon = lexicon
+
+    def words(self, ref: str, where: str) -> tuple[str, ...]:
+        name = ref[1:]
+        if name not in self.lexicon:
+            raise RuleError(f"{where}: unknown lexicon list {ref!r}; known: {', '.join(sorted(self.lexicon))}")
+        return self.lexicon[name]
+
+    def phrases(self, raw: list, where: str) -> list[str]:
+        out: list[str] = []
+        for item in raw:
+            if not isinstance(item, str):
+                raise RuleError(f"{where}: phrases must be strings, not {item!r}")
+            if item.startswith("@"):
+                out.extend(self.words(item, where))
+            else:
+                out.append(item)
+        return out
+
+    def value(self, value, where: str):
+        if isinstance(value, str) and value.startswith("@"):
+            return list(self.words(value, where))
+        if isinstance(value, dict):
+            return {key: self.value(item, where) for key, item in value.items()}
+        if isinstance(value, list):
+            out = []
+            for item in value:
+                expanded = self.value(item, where)
+                out.extend(expanded if isinstance(item, str) and item.startswith("@") else [expanded])
+            return out
+        return value
+
+    def token_pattern(self, raw: list, where: str) -> list[dict]:
+        if not isinstance(raw, list) or not all(isinstance(token, dict) for token in raw):
+            raise RuleError(f"{where}: a token pattern is a list of tables")
+        return [self.value(token, where) for token in raw]
+
+
+def _label_ok(label: str) -> bool:
+    return label in LABELS or label.startswith(RANK_PREFIX)
+
+
+def load_rulebook(directory: Path | None = None) -> Rulebook:
+    """Read and check every rule file; the digest covers their bytes (the scorer's version names it)."""
+    directory = directory or RULES_DIR
+    raw = {name: _load(name, directory) for name in RULE_FILES}
+    lists = raw["lexicon.toml"].get("lists", {})
+    lexicon = {}
+    for name, words in lists.items():
+        if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
+            raise RuleError(f"lexicon.toml: list {name!r} must be a list of strings")
+        lexicon[name] = tuple(dict.fromkeys(words))
+    expand = _Expander(lexicon)
+    seen: set[str] = set()
+
+    def check_id(entry: dict, file: str) -> str:
+        rule_id = entry.get("id")
+        if not isinstance(rule_id, str) or not rule_id:
+            raise RuleError(f"{file}: a rule without an id: {entry}")
+        if rule_id in seen:
+            raise RuleError(f"{file}: rule id {rule_id!r} is used twice")
+        seen.add(rule_id)
+        return rule_id
+
+    cues = []
+    for entry in raw["cues.toml"].get("cue", []):
+        rule_id = check_id(entry, "cues.toml")
+        where = f"cues.toml: rule {rule_id!r}"
+        label = entry.get("label")
+        if not isinstance(label, str) or not _label_ok(label):
+            raise RuleError(f"{where}: unknown label {label!r}; known: {', '.join(LABELS)} or {RANK_PREFIX}<rank>")
+        unknown = set(entry) - {"id", "label", "pattern", "patterns", "phrases", "examples", "note"}
+        if unknown:
+            raise RuleError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        patterns: list = expand.phrases(entry.get("phrases", []), where)
+        if "pattern" in entry:
+            patterns.append(expand.token_pattern(entry["pattern"], where))
+        for pattern in entry.get("patterns", []):
+            patterns.append(expand.token_pattern(pattern, where))
+        if not patterns:
+            raise RuleError(f"{where}: needs 'phrases', 'pattern' or 'patterns'")
+        cues.append(CueRule(rule_id, label, tuple(patterns), _examples(entry.get("examples"), where)))
+
+    headers = []
+    for entry in raw["headers.toml"].get("header", []):
+        rule_id = check_id(entry, "headers.toml")
+        where = f"headers.toml: rule {rule_id!r}"
+        words = expand.phrases(entry.get("words", []), where)
+        if not words:
+            raise RuleError(f"{where}: needs 'words'")
+        headers.append(HeaderRule(rule_id, tuple(word.lower() for word in words), entry.get("metric"), entry.get("anchor"),
+                                  entry.get("extreme"), int(entry.get("sign", 0)), _examples(entry.get("examples"), where)))
+
+    resolve = raw["resolve.toml"]
+    attach = []
+    for entry in resolve.get("attach", []):
+        rule_id = check_id(entry, "resolve.toml")
+        where = f"resolve.toml: rule {rule_id!r}"
+        figures = tuple(entry.get("figures", []))
+        if not figures or not set(figures) <= set(FIGURE_KINDS):
+            raise RuleError(f"{where}: 'figures' must name some of {', '.join(FIGURE_KINDS)}")
+        if not _label_ok(entry.get("cue", "")):
+            raise RuleError(f"{where}: unknown cue label {entry.get('cue')!r}")
+        if entry.get("side") not in SIDES:
+            raise RuleError(f"{where}: 'side' must be one of {', '.join(SIDES)}")
+        sets = entry.get("set", {})
+        if len(sets) != 1 or next(iter(sets)) not in SLOTS:
+            raise RuleError(f"{where}: 'set' must set exactly one of {', '.join(SLOTS)}")
+        crosses = frozenset(entry.get("crosses", []))
+        if not crosses <= set(CROSSINGS):
+            raise RuleError(f"{where}: 'crosses' may name {', '.join(CROSSINGS)}")
+        blocked = frozenset(entry.get("blocked_by", []))
+        if not all(_label_ok(label) for label in blocked):
+            raise RuleError(f"{where}: unknown label in 'blocked_by'")
+        slot, value = next(iter(sets.items()))
+        attach.append(AttachRule(rule_id, figures, entry["cue"], entry["side"], int(entry.get("within", 0)), slot, value,
+                                 int(entry.get("priority", 0)), crosses, blocked, bool(entry.get("unsigned_only", False)),
+                                 _examples(entry.get("examples"), where)))
+
+    ranks = []
+    for entry in resolve.get("rank", []):
+        rule_id = check_id(entry, "resolve.toml")
+        ranks.append(RankRule(rule_id, entry["superlative"], entry["family"], entry["rank"], int(entry.get("sign", 0))))
+    subject_order = tuple(resolve.get("subjects", {}).get("order", []))
+    digest = hashlib.sha256(b"".join((directory / name).read_bytes() for name in RULE_FILES)).hexdigest()[:16]
+    return Rulebook(lexicon, tuple(cues), tuple(headers), tuple(attach), tuple(ranks), subject_order,
+                    dict(resolve.get("constants", {})), digest)
+
+
+@cache
+def rulebook() -> Rulebook:
+    """The committed rulebook, read once."""
+    return load_rulebook()

@@ -1,0 +1,176 @@
+"""Document structure before sentences: tables, list items, headings and prose, with character spans.
+
+Models write markdown: tables with a header row, bullets whose bold name is the subject of the whole
+item, headings that name the company below them, and dumps of "NVDA: 206.64 -> 189.77" lines.
+`markdown-it-py` parses the block structure (GFM tables included); this module turns its tokens into
+`Block`s that keep character offsets into the text, so every claim can still point at its span.
+Cells are cut from the raw table lines by their pipes (markdown-it gives cell text, not offsets).
+
+Two shapes markdown has no syntax for are recognised by hand, since no parser knows them: a plain
+text table (lines with the same number of cells split by pipes, tabs or runs of spaces, under a
+header line of words) and a text with no markdown at all (one prose block, parsed without
+markdown-it, which is the common case and the slow part of parsing).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+BLOCK_KINDS = ("prose", "item", "heading", "table")
+# A text needs markdown-it only when a line opens with a block marker or holds a pipe.
+MARKDOWN_HINT = re.compile(r"(?m)^[ \t]*(?:[#>|*+-]|\d{1,2}[.)]\s)|\|")
+PLAIN_CELL_SPLIT = re.compile(r"\t+| {2,}")
+TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}")
+
+
+@dataclass(frozen=True)
+class Cell:
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of the document: `kind` in BLOCK_KINDS, its character span, and for a heading its level
+    (1-6), for an item its list depth (1 for a top-level bullet). A table's `rows` hold its cells, the
+    header row first."""
+
+    kind: str
+    start: int
+    end: int
+    level: int = 0
+    rows: tuple[tuple[Cell, ...], ...] = ()
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    for match in re.finditer("\n", text):
+        starts.append(match.end())
+    return starts
+
+
+def _span(text: str, starts: list[int], first_line: int, end_line: int) -> tuple[int, int]:
+    start = starts[first_line] if first_line < len(starts) else len(text)
+    end = starts[end_line] - 1 if end_line < len(starts) else len(text)
+    return start, max(start, end)
+
+
+def _pipe_cells(text: str, start: int, end: int) -> tuple[Cell, ...]:
+    """The cells of one table line, each stripped of spaces, by its unescaped pipes."""
+    line = text[start:end]
+    bounds = [m.start() for m in re.finditer(r"(?<!\\)\|", line)]
+    edges = [-1, *bounds, len(line)]
+    cells = []
+    for left, right in zip(edges, edges[1:]):
+        piece = line[left + 1:right]
+        if left == -1 and not piece.strip() and bounds:
+            continue  # the leading pipe
+        if right == len(line) and not piece.strip() and bounds:
+            continue  # the trailing pipe
+        stripped_start = left + 1 + (len(piece) - len(piece.lstrip()))
+        stripped_end = right - (len(piece) - len(piece.rstrip()))
+        cells.append(Cell(start + stripped_start, start + max(stripped_start, stripped_end)))
+    return tuple(cells)
+
+
+def _plain_cells(text: str, start: int, end: int) -> tuple[Cell, ...]:
+    line = text[start:end]
+    if "|" in line:
+        return _pipe_cells(text, start, end)
+    cells, position = [], 0
+    for piece in PLAIN_CELL_SPLIT.split(line):
+        at = line.index(piece, position) if piece else position
+        position = at + len(piece)
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            cells.append(Cell(start + at + lead, start + at + len(piece.rstrip())))
+    return tuple(cells)
+
+
+def _plain_tables(text: str, start: int, end: int, header_like) -> list[Block]:
+    """Split a paragraph into prose and plain-text tables: two or more lines with the same number (3+)
+    of cells, the first of which is a header (`header_like` says whether its cells are header words)."""
+    lines, position = [], start
+    for raw in text[start:end].split("\n"):
+        lines.append((position, position + len(raw)))
+        position += len(raw) + 1
+    cells = [_plain_cells(text, a, b) for a, b in lines]
+    blocks: list[Block] = []
+    index, prose_from = 0, None
+    while index < len(lines):
+        width = len(cells[index])
+        run = index + 1
+        while run < len(lines) and (len(cells[run]) == width or TABLE_SEPARATOR.match(text[lines[run][0]:lines[run][1]])):
+            run += 1
+        if width >= 3 and run - index >= 2 and header_like([text[c.start:c.end] for c in cells[index]]):
+            if prose_from is not None:
+                blocks.append(Block("prose", lines[prose_from][0], lines[index - 1][1]))
+                prose_from = None
+            rows = tuple(cells[i] for i in range(index, run) if not TABLE_SEPARATOR.match(text[lines[i][0]:lines[i][1]]))
+            blocks.append(Block("table", lines[index][0], lines[run - 1][1], rows=rows))
+            index = run
+            continue
+        if prose_from is None:
+            prose_from = index
+        index += 1
+    if prose_from is not None:
+        blocks.append(Block("prose", lines[prose_from][0], lines[-1][1]))
+    return blocks
+
+
+@cache
+def _parser():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
+    """The blocks of `text` in order. `header_like(cells)` tells a plain-text table's header line."""
+    if not text.strip():
+        return []
+    if not MARKDOWN_HINT.search(text):
+        if "\n" in text and ("  " in text or "\t" in text):
+            return _plain_tables(text, 0, len(text), header_like)
+        return [Block("prose", 0, len(text))]
+    starts = _line_starts(text)
+    out: list[Block] = []
+    depth = 0
+    table_lines: list[int] = []
+    for token in _parser().parse(text):
+        kind = token.type
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            depth += 1
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            depth -= 1
+        elif kind == "heading_open" and token.map:
+            start, end = _span(text, starts, *token.map)
+            out.append(Block("heading", start, end, level=int(token.tag[1:])))
+        elif kind == "paragraph_open" and token.map:
+            start, end = _span(text, starts, *token.map)
+            if depth:
+                out.append(Block("item", start, end, level=depth))
+            else:
+                out.extend(_plain_tables(text, start, end, header_like))
+        elif kind in ("fence", "code_block") and token.map:
+            first, last = token.map
+            if kind == "fence":
+                first, last = first + 1, max(first + 1, last - 1)
+            start, end = _span(text, starts, first, last)
+            out.extend(_plain_tables(text, start, end, header_like))
+        elif kind == "table_open" and token.map:
+            table_lines = list(range(*token.map))
+        elif kind == "table_close" and table_lines:
+            rows = []
+            for line in table_lines:
+                start, end = _span(text, starts, line, line + 1)
+                if TABLE_SEPARATOR.match(text[start:end]) and set(text[start:end].strip()) <= set("|-: "):
+                    continue
+                rows.append(_pipe_cells(text, start, end))
+            first, _ = _span(text, starts, table_lines[0], table_lines[0] + 1)
+            _, last = _span(text, starts, table_lines[-1], table_lines[-1] + 1)
+            out.append(Block("table", first, last, rows=tuple(rows)))
+            table_lines = []
+    return out
