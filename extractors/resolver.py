@@ -29,6 +29,29 @@ SLOTS_USED = {
 }
 MAGNITUDES = ("max_drawdown", "volatility")
 SIGN_LABELS = frozenset({"UP", "DOWN", "UP_NOUN", "DOWN_NOUN"})
+# What a construction's span silences inside it: a count's words are the count's ("rose on 12 of 21 sessions"),
+# a span of sessions is no single session, "after a low of" is no cause (but still a low), a news source names
+# no company.
+MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
+    "COUNT": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
+    "COUNT_ELLIPTIC": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
+    "SPAN": lambda label: label in ("DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"),
+    "PERIOD": lambda label: label == "DATE",
+    "DD": lambda label: label == "OTHER_PERIOD",
+    "TEMPORAL": lambda label: label == "CAUSAL",
+    "NOT_SUBJECT": lambda label: label != "CLAUSE",
+}
+# Capitalised words that open sentences without naming anything ("The", "Overall", a month).
+UNKNOWN_STOP = frozenset(
+    "the a an i it its this that these those they we he she his her our their overall meanwhile elsewhere however also "
+    "still then so but and or while when after before as at in on of for with by from to up down over "
+    "january february march april may june july august september october november december jan feb mar apr jun jul aug "
+    "sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday".split()
+)
+OPPOSITE_RANKS = {
+    "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",
+    "least_volatile": "most_volatile", "largest_daily_gain": "largest_daily_fall", "largest_daily_fall": "largest_daily_gain",
+}
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD"})
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END"})
@@ -56,6 +79,8 @@ class State:
 
     last_ticker: str | None = None
     last_group: tuple[Name, ...] = ()
+    last_rank: str | None = None
+    fragment: Name | None = None  # "UnitedHealth? Red for the month.": a name standing alone is the next sentence's subject
     heading: list[tuple[int, Name]] = field(default_factory=list)
 
 
@@ -130,8 +155,10 @@ class Resolver:
                 sentence_index += 1
                 if s1 <= t0:
                     continue
-                sentence = Sentence(self, doc, max(s0, t0), min(s1, t1), block_subject, month, sessions, state)
+                subject = block_subject if block_subject is not None else state.fragment
+                sentence = Sentence(self, doc, max(s0, t0), min(s1, t1), subject, month, sessions, state)
                 out.extend(sentence.claims())
+                state.fragment = sentence.fragment()
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
 
@@ -155,7 +182,7 @@ class Resolver:
     # ================================================================= figures
     def read_figure(self, doc: Document, figure: Figure, cues: list[Cue], topic: Cue | None, s0: int, s1: int,
                     muted: set[int], at: int | None = None, into: Reading | None = None,
-                    sides: tuple[str, ...] = ("before", "after", "topic")) -> Reading:
+                    sides: tuple[str, ...] = ("before", "after", "inside", "topic")) -> Reading:
         """Every row that applies to the figure offers its slot; the reading keeps the winners. A figure in a
         list ("at $545.09 and $350.98") is read again from the list's first figure (`at`), on the `before` side:
         the words before a list speak for all of it, its own nearer words still win."""
@@ -174,6 +201,10 @@ class Resolver:
                     if cue is not topic or cue.end > token:
                         continue
                     left, right = cue.end, token
+                elif row.side == "inside":
+                    if not cue.start <= figure.token < cue.end:
+                        continue
+                    left, right = token, token
                 elif row.side == "before":
                     if cue.end > token:
                         continue
@@ -231,6 +262,7 @@ class Sentence:
                     merged[-1] = Name(name.ticker, merged[-1].start, end, merged[-1].rule)
                     continue
             merged.append(name)
+        merged.extend(self._unknown_subjects(merged))
         for cue in self.cues:
             if cue.label != "MARKET":
                 continue
@@ -241,6 +273,33 @@ class Sentence:
             merged.append(Name(None, cue.start, cue.end, cue.rule))
         merged.sort(key=lambda n: n.start)
         return merged
+
+    def _unknown_subjects(self, known: list[Name]) -> list[Name]:
+        """A capitalised run no table knows, right before a rise or fall word ("Hyperscalers stumbled, down
+        1.55%", "Networking/Interconnect off 8.62%"), is a subject with no ticker: its figures are its own,
+        never lent to the company named before it."""
+        doc = self.doc
+        taken = {i for n in known for i in range(n.start, n.end)}
+        taken |= {i for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR", "MARKET", "MONTH", "CLAUSE") for i in range(c.start, c.end)}
+        verbs = {c.start for c in self.cues if c.label in ("UP", "DOWN")}
+        out = []
+        for i in range(self.s0, self.s1):
+            word = doc.orth[i]
+            if i in taken or not word[:1].isupper() or word.lower() in UNKNOWN_STOP or i + 1 >= self.s1:
+                continue
+            nxt = self._next_word(i + 1)
+            if nxt not in verbs:
+                continue
+            start = i
+            while start - 1 >= self.s0 and doc.orth[start - 1][:1].isupper() and start - 1 not in taken and doc.orth[start - 1] not in ("(",):
+                start -= 1
+            before = start - 1
+            while before >= self.s0 and not doc.orth[before].strip():
+                before -= 1
+            if before >= self.s0 and doc.lower[before] in ("it", "they", "which", "that", "who"):
+                continue  # "as it Micro Devices lost": the pronoun is the subject
+            out.append(Name(None, start, i + 1, "name.unknown"))
+        return out
 
     def _object_lead(self, start: int) -> bool:
         for cue in self.cues:
@@ -328,14 +387,22 @@ class Sentence:
     def _mute_overlaps(self) -> None:
         """A cue inside a construction's span says nothing of its own ("sessions" in a count, "rose" in
         "rose on 12 of 21 sessions" keeps its role in the count)."""
-        spans = [c for c in self.cues if c.label in ("COUNT", "SPAN", "COUNT_ELLIPTIC", "TEMPORAL", "NOT_SUBJECT")]
+        spans = [c for c in self.cues if c.label in MUTED_INSIDE]
         for cue in self.cues:
             for span in spans:
-                if span is cue:
-                    continue
-                if span.start <= cue.start and cue.end <= span.end and cue.label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"):
-                    if span.label == "TEMPORAL" and cue.label != "CAUSAL":
-                        continue  # "after a low of 1.190": no cause, but still a low
+                if span is not cue and span.start <= cue.start and cue.end <= span.end and MUTED_INSIDE[span.label](cue.label):
+                    self.muted.add(id(cue))
+        # a cause's words are the cause ("fell 9.2% after earnings", "rose 1% after its quarterly update");
+        # a passive comparison holds an active verb ("got outpaced by")
+        for span in self.cues:
+            if span.label == "CAUSAL" and not any(t.label == "TEMPORAL" and t.start == span.start for t in self.cues):
+                start, end, inner = span.start, self._cause_end(span), ("OTHER_QUANTITY", "SHARE_OF", "OTHER_PERIOD", "FORECAST")
+            elif span.label == "PASSIVE_BY":
+                start, end, inner = span.start, span.end, ("OUTPERF", "UNDERPERF")
+            else:
+                continue
+            for cue in self.cues:
+                if cue.label in inner and start <= cue.start and cue.end <= end:
                     self.muted.add(id(cue))
         # a price word inside a longer one says nothing apart ("close" in "a low close of")
         roles = [c for c in self.cues if c.label in PRICE_ROLES]
@@ -499,6 +566,21 @@ class Sentence:
                 decided[last] = ("price_level", "end", cue.rule)
         return decided
 
+    def _path_way(self, token: int, constructions: dict) -> int:
+        """+1/-1 when a path ends just before the figure ("slipped from 1.920 to 1.827, 4.8% in all")."""
+        doc = self.doc
+        ends = [t for t, (metric, anchor, _) in constructions.items() if anchor == "end" and t < token]
+        if not ends:
+            return 0
+        end = max(ends)
+        if doc.words_between(end + 1, token) > 3 or doc.breaks_between(end, token) or doc.figures_between(end + 1, token):
+            return 0
+        starts = [t for t, (metric, anchor, _) in constructions.items() if anchor == "start" and t < end]
+        if not starts:
+            return 0
+        first, last = self._price_value(max(starts)), self._price_value(end)
+        return (last > first) - (last < first)
+
     def _int_price(self, token: int) -> bool:
         return False
 
@@ -552,6 +634,11 @@ class Sentence:
             if made is None:
                 continue
             claims, sign_from_cue = made
+            if figure.kind == "pct" and not figure.quantity.signed and "sign" not in reading.slots:
+                way = self._path_way(figure.token, constructions)
+                if way:
+                    claims = [(m, abs(v) * way if m in ("period_return", "daily_move") else v, r + ("sign.path",), kw)
+                              for m, v, r, kw in claims]
             if figure.kind == "pct":
                 if sign_from_cue:
                     previous_sign = (sign_from_cue, figure.token)
@@ -683,25 +770,37 @@ class Sentence:
                     rules = (cue.rule, rule)
             elif cue.label in ("PEER_EXTREME_HIGH", "PEER_EXTREME_LOW"):
                 rank = self._peer_extreme(cue)
+            elif cue.label == "RANK_OPPOSITE":
+                rank = OPPOSITE_RANKS.get(self.state.last_rank or "")
             if rank is None or self._possessed(cue):
                 continue
             owner = self._rank_owner(cue)
             if not owner or len(owner) > 1 or owner[0].ticker is None:
                 continue
+            if owner[0].start >= cue.end and owner[0].end < self.s1 and doc.lower[owner[0].end] in ("'s", "’s"):
+                continue  # "Biggest up day: AMD's best session was ...": a label over the name's own extreme
             key = (owner[0].ticker, rank)
             if key in made:
                 continue
             made.add(key)
+            self.state.last_rank = rank
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner",)))
 
     def _possessed(self, cue: Cue) -> bool:
         """"its worst session", "Tesla's best session": the name's own extreme, no ranking."""
         doc = self.doc
-        before = [w for w in doc.lower[max(self.s0, cue.start - 3):cue.start] if w.strip()]
-        while before and before[-1] in ("single", "very", "own", "one", "by", "far"):
-            before.pop()
-        return bool(before) and (before[-1] in self.r.book.lexicon.get("possessives", ()) or before[-1] in ("'s", "’s"))
+        position = cue.start - 1
+        while position > self.s0 and (not doc.orth[position].strip() or doc.lower[position] in (
+                "single", "very", "own", "one", "by", "far", '"', "“", "”", "'", "‘")):
+            position -= 1
+        if position < self.s0:
+            return False
+        word = doc.lower[position]
+        if word in self.r.book.lexicon.get("possessives", ()):
+            return True
+        # "Tesla's best session" is Tesla's own; "the month's laggard" ranks
+        return word in ("'s", "’s") and any(n.end == position for n in self.mentions)
 
     def _superlative(self, cue: Cue) -> tuple[str, str] | None:
         """A superlative's rank: its family from the words after it ("largest drawdown"), before it
@@ -766,7 +865,7 @@ class Sentence:
         if nxt >= self.s1:
             return True
         word = doc.lower[nxt]
-        if word in (",", ".", ";", ":", ")", "—", "–", "!", "|") or nxt in doc.figure_at:
+        if word in (",", ".", ";", ":", "(", ")", "—", "–", "!", "|", "…") or nxt in doc.figure_at:
             return True
         previous = [w for w in doc.lower[max(self.s0, cue.start - 2):cue.start] if w.strip()]
         if previous and previous[-1] == "the" and word in self.r.book.lexicon.get("function_words", ()):
@@ -818,7 +917,7 @@ class Sentence:
 
     # ----------------------------------------------------------------- directions
     def _directions(self, figure_claims: list[Claim]) -> None:
-        moved = {c.ticker for c in figure_claims if c.metric in ("period_return", "daily_move")}
+        moved = {c.ticker for c in figure_claims}
         values = {"DIRECTION_UP": "up", "DIRECTION_DOWN": "down", "DIRECTION_FLAT": "flat"}
         for cue in self.cues:
             if cue.label not in values or id(cue) in self.muted:
@@ -886,11 +985,8 @@ class Sentence:
                 continue
             if any(t.label == "TEMPORAL" and t.start == cue.start for t in self.cues):
                 continue
-            end = cue.end
-            while end < self.s1 and doc.orth[end] not in (",", ";", ".", "—", "–", "!", "?", ")") and not (
-                    doc.breaks_between(end, end + 1)):
-                end += 1
-            if doc.figures_between(cue.start, end):
+            end = self._cause_end(cue)
+            if doc.figures_between(cue.start, end) or not self._move_before(cue.start):
                 continue
             owner = _clause_subject(self, cue.start, {}) or _carried(self, cue.start, {}) or _block(self, cue.start, {})
             if not owner:
@@ -902,7 +998,32 @@ class Sentence:
                 if name.ticker:
                     self.out.append(self._claim(name.ticker, "causal", text, start_char, end_char, rules=(cue.rule, "subject.owner")))
 
+    def _move_before(self, token: int) -> bool:
+        """A cause explains a move: a rise or fall word, or a percent, before it in its clause."""
+        doc = self.doc
+        for cue in self.cues:
+            if cue.end <= token and cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT") \
+                    and id(cue) not in self.muted and not doc.breaks_between(cue.end, token) and doc.words_between(cue.end, token) <= 14:
+                return True
+        return any(f.kind == "pct" and f.token < token and not doc.breaks_between(f.token, token)
+                   and doc.words_between(f.token, token) <= 14 for f in self.figures)
+
+    def _cause_end(self, cue: Cue) -> int:
+        """A cause runs from its connective to its clause's end."""
+        doc, end = self.doc, cue.end
+        while end < self.s1 and doc.orth[end] not in (",", ";", ".", "—", "–", "!", "?", ")") and not doc.breaks_between(end, end + 1):
+            end += 1
+        return end
+
     # ----------------------------------------------------------------- state
+    def fragment(self) -> Name | None:
+        """The name, when the sentence is that name alone ("AMD?", "Tesla:")."""
+        doc = self.doc
+        if len(self.mentions) == 1 and self.mentions[0].ticker and doc.words_between(self.s0, self.s1) <= len(
+                [w for w in doc.orth[self.mentions[0].start:self.mentions[0].end] if w[:1].isalnum()]):
+            return self.mentions[0]
+        return None
+
     def _carry(self) -> None:
         tickers = [n for n in self.mentions if n.ticker]
         if tickers:
@@ -1102,6 +1223,23 @@ def _bracket_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | 
     return None
 
 
+def _bracket_before(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"AMD (−12.0%)": a figure opening brackets right after a name is the name's."""
+    doc = sentence.doc
+    position = token - 1
+    while position > sentence.s0 and not doc.orth[position].strip():
+        position -= 1
+    if position <= sentence.s0 or doc.orth[position] not in ("(", "["):
+        return None
+    position -= 1
+    while position > sentence.s0 and not doc.orth[position].strip():
+        position -= 1
+    for name in sentence.mentions:
+        if name.end - 1 == position:
+            return (name,)
+    return None
+
+
 def _for_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     after = sentence._next_word(token + 1)
     if after < sentence.s1 and sentence.doc.lower[after] == "for":
@@ -1203,7 +1341,7 @@ def _following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None
 
 
 SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
-    "bracket_after": _bracket_after, "for_after": _for_after, "distributed": _distributed, "possessive": _possessive,
+    "bracket_after": _bracket_after, "bracket_before": _bracket_before, "for_after": _for_after, "distributed": _distributed, "possessive": _possessive,
     "clause_subject": _clause_subject, "sentence_subject": _sentence_subject, "carried": _carried, "block": _block,
     "following": _following,
 }

@@ -42,7 +42,9 @@ LABELS: dict[str, str] = {
     "FORECAST": "a target or forecast, not a fact about the month",
     "OTHER_QUANTITY": "a figure about something other than the price (revenue, breadth, yield)",
     "SPREAD": "a difference between two figures, not a claim",
+    "SPREAD_BY": "'lagged B by 1.4pp': the figure after 'by' is a spread",
     "SHARE_OF": "a phrase after a figure that makes it a share of something ('7% of the index')",
+    "PERCENT_RANGE": "'7%–8%': a range of percents, no one figure",
     "GROUP_FIGURE": "a group's figure (combined, average)",
     "MONTH": "a month's name; the cell's month makes a period, another month another period",
     "DATE": "an explicit date (found by extractors.numbers, not by a cue rule)",
@@ -59,6 +61,7 @@ LABELS: dict[str, str] = {
     "SUP_WORST": "a superlative of doing badly (worst, weakest)",
     "SUP_MAX": "a superlative of size (largest, highest, most)",
     "SUP_MIN": "a superlative of smallness (lowest, least, smallest)",
+    "RANK_OPPOSITE": "'at the other end': the opposite of the rank last given",
     "PLURAL_PERFORMER": "a group noun after a superlative ('the biggest decliners'): no rank",
     "PERFORMER": "a noun naming a ranked return ('performer', 'showing')",
     "OUTPERF": "A outperformed B",
@@ -87,7 +90,7 @@ LABELS: dict[str, str] = {
 }
 RANK_PREFIX = "RANK:"
 FIGURE_KINDS = ("pct", "price", "number")
-SIDES = ("before", "after", "topic")
+SIDES = ("before", "after", "inside", "topic")
 CROSSINGS = ("comma", "name", "figure")
 SLOTS = ("metric", "sign", "anchor", "extreme", "date", "drop", "extra")
 
