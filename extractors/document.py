@@ -22,8 +22,8 @@ from itertools import accumulate
 from extractors.numbers import DateMention, Quantity, find_dates, find_quantities, lowercase
 
 # Characters replaced before tokenizing, one for one so that offsets into the text hold:
-# markdown emphasis and no-break spaces.
-_BLANKS = str.maketrans({"*": " ", "\u00a0": " ", "\u202f": " ", "_": " ", "`": " "})
+# markdown emphasis, no-break spaces, typographic apostrophes ("don’t" reads as "don't").
+_BLANKS = str.maketrans({"*": " ", "\u00a0": " ", "\u202f": " ", "_": " ", "`": " ", "\u2019": "'", "\u2018": "'"})
 # Tokens that end a clause: a semicolon, a spaced dash, a pipe between table-like fields.
 CLAUSE_TOKENS = frozenset({";", "—", "–", "|", "•"})
 SENTENCE_FINAL = frozenset({".", "!", "?", "…", "。"})

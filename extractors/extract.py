@@ -48,7 +48,7 @@ class Extractor:
         self.name_ruler.add_patterns(name_patterns(universe, INDEX_ID))
         self.resolver = Resolver(self.book)
         self.header_words = {word for rule in self.book.headers for word in rule.words}
-        self.not_symbols = frozenset(word.upper() for word in self.book.lexicon.get("not_symbols", ()))
+        self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
         self.number_words = frozenset(self.book.lexicon.get("number_words", ()))
 
     def _header_like(self, cells: list[str]) -> bool:

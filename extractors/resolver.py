@@ -38,7 +38,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "SPAN": lambda label: label in ("DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"),
     "PERIOD": lambda label: label == "DATE",
     "DD": lambda label: label == "OTHER_PERIOD",
-    "TEMPORAL": lambda label: label == "CAUSAL",
+    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD"),
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
 }
 # Capitalised words that open sentences without naming anything ("The", "Overall", a month).
@@ -48,6 +48,9 @@ UNKNOWN_STOP = frozenset(
     "january february march april may june july august september october november december jan feb mar apr jun jul aug "
     "sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday".split()
 )
+# words a count of sessions may be followed by without naming another thing counted
+COUNT_FOLLOWERS = frozenset({"and", "or", "but", "while", "whereas", "in", "this", "that", "of", "out", "over", "during", "so",
+                             "with", "for", "on", "last", "the", "a", "since", "before", "after", "as", "then", "total", "straight"})
 OPPOSITE_RANKS = {
     "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",
     "least_volatile": "most_volatile", "largest_daily_gain": "largest_daily_fall", "largest_daily_fall": "largest_daily_gain",
@@ -90,6 +93,7 @@ class Slot:
     priority: int
     distance: int
     rules: tuple[str, ...]
+    cue: Cue | None = None
 
 
 @dataclass
@@ -99,10 +103,10 @@ class Reading:
     figure: Figure
     slots: dict[str, Slot] = field(default_factory=dict)
 
-    def offer(self, slot: str, value, priority: int, distance: int, rules: tuple[str, ...]) -> None:
+    def offer(self, slot: str, value, priority: int, distance: int, rules: tuple[str, ...], cue: Cue | None = None) -> None:
         held = self.slots.get(slot)
         if held is None or (priority, -distance) > (held.priority, -held.distance):
-            self.slots[slot] = Slot(value, priority, distance, rules)
+            self.slots[slot] = Slot(value, priority, distance, rules, cue)
 
     def get(self, slot: str, default=None):
         held = self.slots.get(slot)
@@ -228,8 +232,22 @@ class Resolver:
                 value = cue.value if row.slot == "date" else row.value
                 if row.slot == "date" and value is None:
                     continue
-                reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule))
+                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token):
+                    continue  # "closed at $206.64 on 5 August and ended at $224.09": the date is the first figure's
+                reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule), cue)
         return reading
+
+
+DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"})
+
+
+def _owned_by_previous(doc: Document, cue: Cue, token: int) -> bool:
+    """A date right after a figure belongs to that figure, not to one further on."""
+    for figure in doc.figures:
+        if figure.token < cue.start and figure.token < token and doc.words_between(figure.token + 1, cue.start) <= 2 \
+                and not doc.breaks_between(figure.token, cue.start) and figure.kind != "int":
+            return True
+    return False
 
 
 class Sentence:
@@ -270,6 +288,8 @@ class Sentence:
                 continue
             if cue.start > self.s0 and self._object_lead(cue.start):
                 continue
+            if cue.end < self.s1 and self.doc.lower[cue.end] in ("'s", "’s"):
+                continue  # "the group's biggest one-day drop": a determiner, not a subject
             merged.append(Name(None, cue.start, cue.end, cue.rule))
         merged.sort(key=lambda n: n.start)
         return merged
@@ -319,7 +339,7 @@ class Sentence:
                 between = [w for w in doc.lower[last.end:name.start] if w.strip()]
                 same_kind = (last.ticker is None) == (name.ticker is None)
                 if between and all(w in NAME_JOINERS for w in between) and same_kind and not (
-                        "," in between and self._object_at(groups[-1][0].start) and self._has_verb_after(name)):
+                        self._object_at(groups[-1][0].start) and self._has_verb_after(name)):
                     groups[-1].append(name)
                     continue
                 if not between and same_kind and doc.orth[last.end - 1] != ")":
@@ -347,7 +367,8 @@ class Sentence:
         doc = self.doc
         for cue in self.cues:
             if cue.label in RELATION_LABELS and cue.end <= start and doc.words_between(cue.end, start) <= 2 \
-                    and not doc.breaks_between(cue.end, start) and not doc.figures_between(cue.end, start):
+                    and not doc.breaks_between(cue.end, start) and not doc.figures_between(cue.end, start) \
+                    and not doc.names_between(cue.end, start):
                 return True
         before = [w for w in doc.lower[max(self.s0, start - 3):start] if w.strip()]
         if before and before[-1] in OBJECT_WORDS:
@@ -396,6 +417,7 @@ class Sentence:
         # a passive comparison holds an active verb ("got outpaced by")
         for span in self.cues:
             if span.label == "CAUSAL" and not any(t.label == "TEMPORAL" and t.start == span.start for t in self.cues):
+                span = self._connective(span)
                 start, end, inner = span.start, self._cause_end(span), ("OTHER_QUANTITY", "SHARE_OF", "OTHER_PERIOD", "FORECAST")
             elif span.label == "PASSIVE_BY":
                 start, end, inner = span.start, span.end, ("OUTPERF", "UNDERPERF")
@@ -410,6 +432,22 @@ class Sentence:
             if any(o is not cue and o.start <= cue.start and cue.end <= o.end and (o.end - o.start) > (cue.end - cue.start)
                    for o in roles):
                 self.muted.add(id(cue))
+        # "is up 13% year-to-date": a direction word before a figure is the figure's sign
+        for cue in self.cues:
+            if cue.label.startswith("DIRECTION_"):
+                after = self._next_word(cue.end)
+                while after < self.s1 and self.doc.lower[after] in self.r.book.lexicon.get("hedges", ()) and after not in self.doc.figure_at:
+                    after = self._next_word(after + 1)
+                if after < self.s1 and after in self.doc.figure_at:
+                    self.muted.add(id(cue))
+        # ", its lowest since May": an extreme over another period
+        for cue in self.cues:
+            if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
+                rest = [w for w in self.doc.lower[cue.end:min(self.s1, cue.end + 4)] if w.strip()]
+                if rest and rest[0] in ("since", "ever", "in", "on", "of", "this", "for") and not (
+                        rest[0] in ("on", "of", "in", "for") and len(rest) > 1 and rest[1] in ("the", "month", "period", "window")
+                        or rest[0] == "on"):
+                    self.muted.add(id(cue))
         # ", its trough a $355.59 close": the extreme is the figure after, not the one before
         for cue in self.cues:
             if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
@@ -497,6 +535,10 @@ class Sentence:
             direction = self._count_direction(cue, words)
             if direction is None:
                 continue
+            after = self._next_word(cue.end)
+            if after < self.s1 and doc.lower[after].isalpha() and doc.lower[after] not in COUNT_FOLLOWERS and not any(
+                    w in ("sessions", "days", "session", "day") for w in words):
+                continue  # "fell in 3 of 10 names": a count of something else
             index, word = numbers[0]
             value = int(word) if word.isdigit() else word_number(word)
             if value is None or value > 31:
@@ -610,8 +652,10 @@ class Sentence:
         previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
         lists = self._figure_lists()
         for figure in self.figures:
-            if figure.token in self.consumed or figure.kind == "int":
+            if figure.token in self.consumed or (figure.kind == "int" and figure.token not in constructions):
                 continue
+            if figure.kind == "int":
+                figure = Figure(figure.token, figure.quantity, "number")
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
             head = lists.get(figure.token, (figure.token,))[0]
             if head != figure.token:
@@ -693,7 +737,11 @@ class Sentence:
         if extra:
             extra_metric, _, extra_anchor = str(extra).partition(":")
             if extra_metric != metric:
-                claims.append((extra_metric, value, (), {"decimals": quantity.decimals, "anchor": extra_anchor or None}))
+                cue = reading.slots["extra"].cue
+                dated = [d.value for d in self.doc.dates if cue is not None and cue.end <= d.start and d.value
+                         and self.doc.words_between(cue.end, d.start) <= 2 and not self.doc.breaks_between(cue.end, d.start)]
+                claims.append((extra_metric, value, (), {"decimals": quantity.decimals, "anchor": extra_anchor or None,
+                                                         "date": dated[0] if dated and extra_metric != "price_level" else None}))
         return claims, 0
 
     def _figure_lists(self) -> dict[int, tuple[int, ...]]:
@@ -800,7 +848,7 @@ class Sentence:
         if word in self.r.book.lexicon.get("possessives", ()):
             return True
         # "Tesla's best session" is Tesla's own; "the month's laggard" ranks
-        return word in ("'s", "’s") and any(n.end == position for n in self.mentions)
+        return word in ("'s", "’s") and any(n.end == position and n.ticker for n in self.mentions)
 
     def _superlative(self, cue: Cue) -> tuple[str, str] | None:
         """A superlative's rank: its family from the words after it ("largest drawdown"), before it
@@ -894,6 +942,8 @@ class Sentence:
         family = {i for c in self.cues if c.label in ("VOL", "DD", "DAILY", "PERFORMER", "UP_NOUN", "DOWN_NOUN", "EXTREME")
                   for i in range(c.start, c.end)}
         position, words = cue.end, 0
+        if doc.breaks_between(cue.start, cue.end) or doc.orth[cue.end - 1] in (",", ".", ";"):
+            position = self.s1  # ", tops;": the rank closes its clause; a name after it is the next one's
         while position < self.s1 and words <= 6:
             name = self._name_starting(position)
             if name is not None:
@@ -981,7 +1031,10 @@ class Sentence:
         doc = self.doc
         taken_until = -1
         for cue in self.cues:
-            if cue.label != "CAUSAL" or id(cue) in self.muted or cue.start < taken_until:
+            if cue.label != "CAUSAL" or id(cue) in self.muted:
+                continue
+            cue = self._connective(cue)
+            if cue.start < taken_until:
                 continue
             if any(t.label == "TEMPORAL" and t.start == cue.start for t in self.cues):
                 continue
@@ -997,6 +1050,15 @@ class Sentence:
             for name in owner:
                 if name.ticker:
                     self.out.append(self._claim(name.ticker, "causal", text, start_char, end_char, rules=(cue.rule, "subject.owner")))
+
+    def _connective(self, cue: Cue) -> Cue:
+        """A cause pattern that opens on its move ("rallied on optimism", "+1.6% on renewed AI optimism")
+        starts, as a cause, at its connective."""
+        start = cue.start
+        while start < cue.end - 1 and (start in self.doc.figure_at or any(
+                c.start == start and c.label in ("UP", "DOWN") for c in self.cues) or self.doc.lower[start] in self.r.book.lexicon.get("cause_hedges", ())):
+            start += 1
+        return cue if start == cue.start else Cue(cue.label, cue.rule, start, cue.end, cue.value)
 
     def _move_before(self, token: int) -> bool:
         """A cause explains a move: a rise or fall word, or a percent, before it in its clause."""

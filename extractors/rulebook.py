@@ -51,6 +51,7 @@ LABELS: dict[str, str] = {
     "PATH": "from X to Y: first and last close",
     "ARROW": "X -> Y: first and last close",
     "RANGE": "between X and Y: lowest and highest close",
+    "END_PERIOD": "'ended the month', 'finished August': a price later in the clause is the last close",
     "ENDED_AT_HIGH": "'ended at its high': the price that follows is the month's highest close and its last",
     "ENDED_AT_LOW": "'ended at its low': the price that follows is the month's lowest close and its last",
     "EXTREME_AFTER_HIGH": "', its high' after a level: the level is also the month's highest close",
