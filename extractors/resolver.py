@@ -55,8 +55,10 @@ OPPOSITE_RANKS = {
     "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",
     "least_volatile": "most_volatile", "largest_daily_gain": "largest_daily_fall", "largest_daily_fall": "largest_daily_gain",
 }
+# a drop this strong (another period, a forecast) outweighs even a path or a range ("a support zone ($28-30)")
+DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
-PERCENT_TOPICS = frozenset({"VOL", "DD"})
+PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY"})
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END"})
 RELATION_LABELS = frozenset({"OUTPERF", "UNDERPERF", "PASSIVE_BY"})
 # Words after which a name is a relation's object, not a subject ("than AMD", "versus Nvidia's").
@@ -83,6 +85,7 @@ class State:
     last_ticker: str | None = None
     last_group: tuple[Name, ...] = ()
     last_rank: str | None = None
+    topic: str | None = None  # the one company the last sentence with a subject named
     fragment: Name | None = None  # "UnitedHealth? Red for the month.": a name standing alone is the next sentence's subject
     heading: list[tuple[int, Name]] = field(default_factory=list)
 
@@ -290,6 +293,8 @@ class Sentence:
                 continue
             if cue.end < self.s1 and self.doc.lower[cue.end] in ("'s", "’s"):
                 continue  # "the group's biggest one-day drop": a determiner, not a subject
+            if any(r.label.startswith(RANK_PREFIX) and r.start <= cue.start and cue.end <= r.end for r in self.cues):
+                continue  # "topping the largest U.S. growth stocks": the peers a rank names
             merged.append(Name(None, cue.start, cue.end, cue.rule))
         merged.sort(key=lambda n: n.start)
         return merged
@@ -310,6 +315,11 @@ class Sentence:
             nxt = self._next_word(i + 1)
             if nxt not in verbs:
                 continue
+            opening = all(not doc.orth[j].strip() or doc.orth[j] in LIST_MARKERS or not doc.orth[j][:1].isalnum()
+                          for j in range(self.s0, i))
+            verb = doc.lower[nxt]
+            if opening and not (verb.endswith("ed") or verb in ("down", "up", "off", "fell", "rose", "sank", "lost", "slid", "shed")):
+                continue  # "Significant negative impact": an adjective opens the sentence, no subject
             start = i
             while start - 1 >= self.s0 and doc.orth[start - 1][:1].isupper() and start - 1 not in taken and doc.orth[start - 1] not in ("(",):
                 start -= 1
@@ -390,6 +400,7 @@ class Sentence:
 
     # ----------------------------------------------------------------- run
     def claims(self) -> list[Claim]:
+        self._relabel()
         self._mute_overlaps()
         self._resolve_session_cues()
         refusal = self._refusals()
@@ -404,6 +415,17 @@ class Sentence:
         self._causals()
         self._carry()
         return self.out
+
+    def _relabel(self) -> None:
+        """Cues whose meaning depends on the cell: a month's name (the cell's month is this period, another
+        month another period); a horizon under a month ("the past week") is another period in a month's
+        cell, and may be the text's own period when there is no cell."""
+        for index, cue in enumerate(self.cues):
+            if cue.label == "SUB_PERIOD":
+                label = "OTHER_PERIOD" if self.month else "SUB_PERIOD_FREE"
+                self.cues[index] = Cue(label, cue.rule, cue.start, cue.end, cue.value)
+            elif cue.label == "MONTH" and self.month:
+                self._month_label(cue)
 
     def _mute_overlaps(self) -> None:
         """A cue inside a construction's span says nothing of its own ("sessions" in a count, "rose" in
@@ -464,10 +486,7 @@ class Sentence:
                     if other is not cue and other.label.startswith(("SUP_", RANK_PREFIX)) and cue.start <= other.start \
                             and other.end <= cue.end and (other.end - other.start) < (cue.end - cue.start):
                         self.muted.add(id(other))
-        if self.month:
-            for cue in self.cues:
-                if cue.label == "MONTH":
-                    self._month_label(cue)
+
 
     def _month_label(self, cue: Cue) -> None:
         """A month's name: the cell's month is a period cue, another month drops the figures near it."""
@@ -476,10 +495,7 @@ class Sentence:
         if number is None:
             return
         label = "PERIOD" if number == int(self.month[5:7]) else "OTHER_PERIOD"
-        index = self.doc.cues.index(cue)
-        replaced = Cue(label, cue.rule, cue.start, cue.end, cue.value)
-        self.doc.cues[index] = replaced
-        self.cues[self.cues.index(cue)] = replaced
+        self.cues[self.cues.index(cue)] = Cue(label, cue.rule, cue.start, cue.end, cue.value)
 
     def _resolve_session_cues(self) -> None:
         """"the final session", "that day", "on Friday": the session each names, from the calendar."""
@@ -666,10 +682,10 @@ class Sentence:
                 reading.offer("metric", metric, self.r.construction_priority, 0, (rule,))
                 if anchor:
                     reading.offer("anchor", anchor, self.r.construction_priority, 0, (rule,))
-            if reading.get("drop") is not None and not decided:
+            if reading.get("drop") is not None:
                 drop = reading.slots["drop"]
                 held = reading.slots.get("metric")
-                if held is None or held.priority <= drop.priority:
+                if held is None or held.priority <= drop.priority or (decided and drop.priority >= DROP_OVER_CONSTRUCTION):
                     continue
             subjects, subject_rule = self._subject(figure, lists)
             if subjects is None:
@@ -825,7 +841,9 @@ class Sentence:
             owner = self._rank_owner(cue)
             if not owner or len(owner) > 1 or owner[0].ticker is None:
                 continue
-            if owner[0].start >= cue.end and owner[0].end < self.s1 and doc.lower[owner[0].end] in ("'s", "’s"):
+            if owner[0].start >= cue.end and owner[0].end < self.s1 and doc.lower[owner[0].end] in ("'s", "’s") and any(
+                    c.label in ("SUP_BEST", "SUP_WORST", "SUP_MAX", "SUP_MIN") and owner[0].end < c.start <= owner[0].end + 2
+                    for c in self.cues):
                 continue  # "Biggest up day: AMD's best session was ...": a label over the name's own extreme
             key = (owner[0].ticker, rank)
             if key in made:
@@ -947,8 +965,6 @@ class Sentence:
         while position < self.s1 and words <= 6:
             name = self._name_starting(position)
             if name is not None:
-                if name.end < self.s1 and doc.lower[name.end] in ("'s", "’s"):
-                    return None  # "Biggest up day: AMD's best session was ...": a label, and AMD's own extreme
                 return self.group_of(name)
             word = doc.lower[position]
             if word.strip() and position not in family and word not in RANK_TO_NEXT and word not in RANK_FILLERS:
@@ -1063,12 +1079,15 @@ class Sentence:
     def _move_before(self, token: int) -> bool:
         """A cause explains a move: a rise or fall word, or a percent, before it in its clause."""
         doc = self.doc
+        new_subject = [c.start for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR") and c.start < token]
         for cue in self.cues:
             if cue.end <= token and cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT") \
-                    and id(cue) not in self.muted and not doc.breaks_between(cue.end, token) and doc.words_between(cue.end, token) <= 14:
+                    and id(cue) not in self.muted and not doc.breaks_between(cue.end, token) and doc.words_between(cue.end, token) <= 8 \
+                    and not any(cue.end <= t for t in new_subject):
                 return True
         return any(f.kind == "pct" and f.token < token and not doc.breaks_between(f.token, token)
-                   and doc.words_between(f.token, token) <= 14 for f in self.figures)
+                   and doc.words_between(f.token, token) <= 8 and not doc.names_between(f.token, token)
+                   and not any(f.token < t for t in new_subject) for f in self.figures)
 
     def _cause_end(self, cue: Cue) -> int:
         """A cause runs from its connective to its clause's end."""
@@ -1090,6 +1109,9 @@ class Sentence:
         tickers = [n for n in self.mentions if n.ticker]
         if tickers:
             self.state.last_ticker = tickers[-1].ticker
+        if self.mentions:
+            distinct = {n.ticker for n in self.mentions}
+            self.state.topic = next(iter(distinct)) if len(distinct) == 1 and None not in distinct else None
         groups = [g for g in self.groups if len(g) > 1 and all(n.ticker for n in g)]
         if groups:
             self.state.last_group = groups[-1]
@@ -1394,6 +1416,13 @@ def _block(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     return (sentence.block_subject,) if sentence.block_subject is not None else None
 
 
+def _topic_carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """A sentence that names no subject at all goes on about the one company the sentence before named."""
+    if sentence.mentions or sentence.state.topic is None:
+        return None
+    return (Name(sentence.state.topic, token, token, "subject.topic"),)
+
+
 def _following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     doc = sentence.doc
     for name in sentence.mentions:
@@ -1405,5 +1434,5 @@ def _following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None
 SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
     "bracket_after": _bracket_after, "bracket_before": _bracket_before, "for_after": _for_after, "distributed": _distributed, "possessive": _possessive,
     "clause_subject": _clause_subject, "sentence_subject": _sentence_subject, "carried": _carried, "block": _block,
-    "following": _following,
+    "following": _following, "topic_carried": _topic_carried,
 }
