@@ -2,8 +2,8 @@
 
 1. `extractors.structure` cuts the text into tables, list items, headings and prose (markdown-it-py).
 2. `extractors.numbers` finds figures and dates; each becomes one spaCy token (`extractors.document`).
-3. Two spaCy `SpanRuler`s find the cues of `extractors/rules/cues.toml` (lowercased tokens) and the
-   names of the universe's name table (exact spellings).
+3. spaCy's matchers find the cues of `extractors/rules/cues.toml` (`extractors.matching`) and a
+   `PhraseMatcher` the names of the universe's name table (exact spellings).
 4. `extractors.resolver` turns them into claims by the declared table of `rules/resolve.toml`.
 
 Every claim names the rules that made it (`Claim.rules`). One extractor is built per universe
@@ -14,20 +14,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from bisect import bisect_left
+
 import spacy
+from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from builder.universes import Universe, get_universe
 from extractors.claims import Claim
-from extractors.document import SUFFIXED_SEARCH, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
+from extractors.document import SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
+from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans
 from extractors.names import BARE_SYMBOL_RULE, bare_symbols, name_patterns
 from extractors.resolver import Resolver
 from extractors.rulebook import Rulebook, rulebook
 from extractors.structure import blocks
 
-CUE_SPANS = "cues"
-NAME_SPANS = "names"
 INDEX_ID = "__index__"
 
 
@@ -38,14 +40,16 @@ class Extractor:
         self.universe = universe
         self.book = book or rulebook()
         self.nlp = spacy.blank("en")
-        self.cue_ruler = self.nlp.add_pipe("span_ruler", name="cue_ruler", config={
-            "spans_key": CUE_SPANS, "phrase_matcher_attr": "LOWER", "validate": True, "overwrite": True})
-        self.cue_ruler.add_patterns([
-            {"label": rule.label, "pattern": pattern, "id": rule.id} for rule in self.book.cues for pattern in rule.patterns
-        ])
-        self.name_ruler = self.nlp.add_pipe("span_ruler", name="name_ruler", config={
-            "spans_key": NAME_SPANS, "phrase_matcher_attr": "ORTH", "validate": True, "overwrite": True})
-        self.name_ruler.add_patterns(name_patterns(universe, INDEX_ID))
+        self.cues = CueMatcher(self.nlp.vocab, self.book.cues, self.nlp.make_doc)
+        self.names = PhraseMatcher(self.nlp.vocab, attr="ORTH")
+        self.name_of: dict[int, str | None] = {}
+        by_ticker: dict[str | None, list[str]] = {}
+        for pattern in name_patterns(universe, INDEX_ID):
+            by_ticker.setdefault(None if pattern["id"] == INDEX_ID else pattern["id"], []).append(pattern["pattern"])
+        for ticker, surfaces in by_ticker.items():
+            key = "NAME" + (ticker or INDEX_ID)
+            self.name_of[self.nlp.vocab.strings.add(key)] = ticker
+            self.names.add(key, [self.nlp.make_doc(surface) for surface in surfaces])
         self.resolver = Resolver(self.book)
         self.header_words = {word for rule in self.book.headers for word in rule.words}
         self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
@@ -80,31 +84,39 @@ class Extractor:
         for index, word in enumerate(words):
             if word.lower() in self.number_words and spans[index][0] not in forced_starts:
                 doc[index].norm_ = "<int>"  # "nine of the month's twenty-one sessions" counts as "9 of 21"
-        self.cue_ruler(doc)
-        self.name_ruler(doc)
-        from extractors.document import Cue
-
-        cues = _longest_per_label(Cue(span.label_, span.id_, span.start, span.end) for span in doc.spans[CUE_SPANS])
-        names = self._names(doc, clean, spans)
+        orth = words
+        lower = [word.lower() for word in words]
+        norm = list(lower)
+        for quantity in quantities:
+            index = by_start.get(quantity.start)
+            if index is not None:
+                norm[index] = doc[index].norm_
+        for mention in dates:
+            index = by_start.get(mention.start)
+            if index is not None:
+                norm[index] = "<date>"
+        for index, word in enumerate(lower):
+            if word in self.number_words and norm[index] == word:
+                norm[index] = "<int>"
+        cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in self.cues(doc, lower, orth, norm))
+        names = self._names(doc, orth, clean, spans)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
 
-    def _names(self, doc, clean: str, spans: list[tuple[int, int]]) -> list[Name]:
+    def _names(self, doc, orth: list[str], clean: str, spans: list[tuple[int, int]]) -> list[Name]:
         """Name mentions, longest first where two overlap; exchange-suffixed and bare symbols no table
         knows are names too ("CTT.LS", "Acme Widgets (ACMW)")."""
         found = []
-        for span in doc.spans[NAME_SPANS]:
-            ticker = None if span.id_ == INDEX_ID else span.id_
-            found.append(Name(ticker, span.start, span.end, "name.table" if ticker else "name.index"))
+        for key, start, end in self.names(doc):
+            ticker = self.name_of[key]
+            found.append(Name(ticker, start, end, "name.table" if ticker else "name.index"))
         starts = [s for s, _ in spans]
         if "." in clean:
-            from bisect import bisect_left
-
             for match in SUFFIXED_SEARCH.finditer(clean):
                 index = bisect_left(starts, match.start())
                 if index < len(starts) and starts[index] == match.start():
                     found.append(Name(match.group(0), index, index + 1, "name.suffixed"))
-        found.extend(bare_symbols(doc, found, self.not_symbols))
+        found.extend(bare_symbols(orth, found, self.not_symbols))
         found.sort(key=lambda n: (n.start, -(n.end - n.start)))
         kept: list[Name] = []
         for name in found:
@@ -122,22 +134,28 @@ def _longest_per_label(cues) -> list:
         by_label.setdefault(cue.label, []).append(cue)
     kept = []
     for group in by_label.values():
-        group.sort(key=lambda c: (-(c.end - c.start), c.start))
+        if len(group) == 1:
+            kept.append(group[0])
+            continue
+        group.sort(key=lambda c: (c.start - c.end, c.start))
         taken: list = []
+        covered: set[int] = set()
         for cue in group:
-            if not any(cue.start < t.end and t.start < cue.end for t in taken):
+            if covered.isdisjoint(range(cue.start, cue.end)):
                 taken.append(cue)
+                covered.update(range(cue.start, cue.end))
         kept.extend(taken)
     return kept
 
 
 def _norm(quantity) -> str:
+    """The NORM a figure token gets, which token patterns name."""
     if quantity.kind == "pct":
         return "<pct>"
     if quantity.kind == "price":
         return "<price>"
     if quantity.decimals == 0 and float(quantity.value).is_integer():
-        return "<int>"
+        return "<year>" if 1990 <= quantity.value <= 2100 else "<int>"
     return "<num>"
 
 

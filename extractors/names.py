@@ -95,7 +95,7 @@ def name_patterns(universe: Universe, index_id: str) -> list[dict]:
     return patterns
 
 
-def bare_symbols(doc, found, not_symbols: frozenset[str]) -> list:
+def bare_symbols(orth: list[str], found, not_symbols: frozenset[str]) -> list:
     """A capital run no table knows, as a subject: opening its sentence before a verb or "'s"
     ("QRVX is in a drawdown", "QRVX's shares rose") or in brackets right after a company's name
     ("Acme Widgets (ACMW)"). Common acronyms (lexicon `not_symbols`) are no tickers."""
@@ -103,19 +103,17 @@ def bare_symbols(doc, found, not_symbols: frozenset[str]) -> list:
 
     taken = {i for name in found for i in range(name.start, name.end)}
     out = []
-    for token in doc:
-        text = token.text
-        if token.i in taken or not _BARE.match(text) or text in not_symbols:
+    count = len(orth)
+    for i, text in enumerate(orth):
+        if i in taken or not _BARE.match(text) or text in not_symbols:
             continue
-        previous = doc[token.i - 1] if token.i else None
-        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
-        bracketed = previous is not None and previous.text == "(" and following is not None and following.text == ")" \
-            and token.i >= 2 and doc[token.i - 2].text[:1].isalpha() and not doc[token.i - 2].text.isupper()
-        opening = (previous is None or previous.text in (".", "\n", "\n\n", ":", "-", "*", "•") or previous.is_space) \
-            and following is not None and (following.text in ("'s", "’s", "stock", "shares", "is", "was", "has", "had")
-                                           or following.lower_ in _SUBJECT_VERBS)
+        previous = orth[i - 1] if i else None
+        following = orth[i + 1] if i + 1 < count else None
+        bracketed = previous == "(" and following == ")" and i >= 2 and orth[i - 2][:1].isalpha() and not orth[i - 2].isupper()
+        opening = (previous is None or previous in (".", ":", "-", "*", "•") or not previous.strip()) and following is not None \
+            and (following in ("'s", "’s", "stock", "shares", "is", "was", "has", "had") or following.lower() in _SUBJECT_VERBS)
         if bracketed or opening:
-            out.append(Name(text, token.i, token.i + 1, BARE_SYMBOL_RULE))
+            out.append(Name(text, i, i + 1, BARE_SYMBOL_RULE))
     return out
 
 

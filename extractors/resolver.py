@@ -439,6 +439,8 @@ class Sentence:
         # a passive comparison holds an active verb ("got outpaced by")
         for span in self.cues:
             if span.label == "CAUSAL" and not any(t.label == "TEMPORAL" and t.start == span.start for t in self.cues):
+                if not self._open_connective(span):
+                    continue
                 span = self._connective(span)
                 start, end, inner = span.start, self._cause_end(span), ("OTHER_QUANTITY", "SHARE_OF", "OTHER_PERIOD", "FORECAST")
             elif span.label == "PASSIVE_BY":
@@ -708,7 +710,7 @@ class Sentence:
                 for metric, value, extra_rules, kw in claims:
                     used = SLOTS_USED.get(metric, ("metric",))
                     claim = self._claim(name.ticker, metric, value, figure.start, figure.end,
-                                        rules=reading.rules(used) + extra_rules + (subject_rule,), **kw)
+                                        rules=reading.rules(used) + extra_rules + (subject_rule, name.rule), **kw)
                     if claim is not None:
                         out.append(claim)
         return out
@@ -1047,7 +1049,7 @@ class Sentence:
         doc = self.doc
         taken_until = -1
         for cue in self.cues:
-            if cue.label != "CAUSAL" or id(cue) in self.muted:
+            if cue.label != "CAUSAL" or id(cue) in self.muted or not self._open_connective(cue):
                 continue
             cue = self._connective(cue)
             if cue.start < taken_until:
@@ -1066,6 +1068,18 @@ class Sentence:
             for name in owner:
                 if name.ticker:
                     self.out.append(self._claim(name.ticker, "causal", text, start_char, end_char, rules=(cue.rule, "subject.owner")))
+
+    def _open_connective(self, cue: Cue) -> bool:
+        """A cause pattern ending on a bare "on" or "as" ("rose 3% on ...") needs a next word that can open a
+        cause: not a day, a basis, a pronoun or a figure ("on Friday", "on a closing basis", "as it fell")."""
+        last = self.doc.lower[cue.end - 1]
+        if last not in ("on", "as"):
+            return True
+        after = self._next_word(cue.end)
+        if after >= self.s1 or after in self.doc.figure_at or self.doc.lower[after] in ("(", ",", ".", ";"):
+            return False
+        blocked = self.r.book.lexicon.get("on_not_causal" if last == "on" else "as_not_causal", ())
+        return self.doc.lower[after] not in blocked and not any(d.start == after for d in self.doc.dates)
 
     def _connective(self, cue: Cue) -> Cue:
         """A cause pattern that opens on its move ("rallied on optimism", "+1.6% on renewed AI optimism")

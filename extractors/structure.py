@@ -122,9 +122,13 @@ def _plain_tables(text: str, start: int, end: int, header_like) -> list[Block]:
 
 @cache
 def _parser():
+    """markdown-it's block rules only: the blocks' line spans are all this module reads, and inline
+    parsing (emphasis, links) would double the cost."""
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+    parser = MarkdownIt("commonmark", {"html": False}).enable("table")
+    parser.disable("inline")
+    return parser
 
 
 def blocks(text: str, header_like=lambda cells: False) -> list[Block]:

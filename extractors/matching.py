@@ -1,0 +1,213 @@
+"""The cue rules, loaded into spaCy's matchers so that matching stays fast.
+
+spaCy's `Matcher` tests every token pattern at every token: its cost grows with patterns x tokens,
+about 6 ms a commentary for this rulebook if every pattern went to one `Matcher`. The
+`PhraseMatcher` costs almost nothing whatever the number of phrases. So each cue pattern goes
+where it is cheapest, with the same matches:
+
+- phrases (`phrases = [...]`) to a `PhraseMatcher` over lowercased tokens;
+- token patterns whose every token is a literal or a literal set (`LOWER`/`NORM`, `IN`), with no
+  operator but `?`, are expanded into phrases for a `PhraseMatcher` over NORM (figures are tokens
+  whose NORM is `<pct>`, `<price>`, ...); `extractors.document` sets those norms;
+- the rest go to one `Matcher` per rule, run only on the few windows of tokens where the pattern's
+  anchor (its first required token, when that is a literal set) occurs. A pattern with no literal
+  anchor runs over the whole document.
+
+Every match comes back as (label, rule id, start, end), as a `SpanRuler` would give it; no Span
+objects are made (building them cost as much as the matching).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from spacy.attrs import LOWER, NORM, ORTH
+from spacy.matcher import Matcher, PhraseMatcher
+from spacy.tokens import Doc
+
+from extractors.rulebook import CueRule
+
+# A token pattern expands to phrases only when it makes at most this many.
+MAX_EXPANSION = 3000
+# How far a window reaches before and after a pattern's anchor when an operator has no bound.
+UNBOUNDED_REACH = 12
+KEY_SEPARATOR = "\t"
+
+
+@dataclass(frozen=True)
+class _Gated:
+    """One rule's token patterns that stayed token patterns, with the anchor that gates them."""
+
+    rule: CueRule
+    matcher: Matcher
+    attr: str | None  # LOWER | NORM | ORTH, None: no anchor, run everywhere
+    values: frozenset[str]
+    before: int  # tokens a match may start before the anchor
+    after: int  # tokens a match may end after the anchor
+    needs: tuple[tuple[str, frozenset[str]], ...] = ()  # every required literal set: the doc must hold one of each
+
+
+def _values(spec: dict) -> tuple[str, frozenset[str]] | None:
+    """The attribute and literal set a token spec accepts, when it accepts only a literal set."""
+    keys = set(spec) - {"OP"}
+    if len(keys) != 1:
+        return None
+    attr = next(iter(keys))
+    if attr not in ("LOWER", "NORM", "ORTH"):
+        return None
+    value = spec[attr]
+    if isinstance(value, str):
+        return attr, frozenset([value if attr == "ORTH" else value.lower()])
+    if isinstance(value, dict) and set(value) == {"IN"} and all(isinstance(v, str) for v in value["IN"]):
+        return attr, frozenset(v if attr == "ORTH" else v.lower() for v in value["IN"])
+    return None
+
+
+def _expansions(pattern: list[dict]) -> list[list[str]] | None:
+    """The token sequences a literal pattern matches (each a list of NORM strings), or None."""
+    choices: list[list[str | None]] = []
+    total = 1
+    for spec in pattern:
+        op = spec.get("OP")
+        if op not in (None, "?"):
+            return None
+        found = _values(spec)
+        if found is None or found[0] == "ORTH":
+            return None
+        options: list[str | None] = sorted(found[1])
+        if op == "?":
+            options = [None, *options]
+        total *= len(options)
+        if total > MAX_EXPANSION:
+            return None
+        choices.append(options)
+    out = []
+    for combination in product(*choices):
+        words = [w for w in combination if w is not None]
+        if words:
+            out.append(words)
+    return out
+
+
+def _reach(specs: list[dict]) -> int:
+    reach = 0
+    for spec in specs:
+        op = spec.get("OP")
+        if op in ("*", "+"):
+            reach += UNBOUNDED_REACH
+        elif op and op.startswith("{"):
+            bounds = op.strip("{}").split(",")
+            reach += int(bounds[-1]) if bounds[-1] else UNBOUNDED_REACH
+        elif op != "!":
+            reach += 1
+    return reach
+
+
+# Words so common that a pattern anchored on them would run almost everywhere.
+COMMON = frozenset({"the", "a", "an", ",", ".", "of", "on", "in", "to", "and", "at", "for", "its", "was", "is", "by", "with"})
+
+
+def _required(pattern: list[dict]) -> list[tuple[int, str, frozenset[str]]]:
+    """Every required token with a literal set: (index, attribute, values)."""
+    out = []
+    for index, spec in enumerate(pattern):
+        if spec.get("OP") in (None, "+"):
+            found = _values(spec)
+            if found is not None:
+                out.append((index, found[0], found[1]))
+    return out
+
+
+def _anchor(pattern: list[dict]) -> tuple[int, str, frozenset[str]] | None:
+    """The rarest required literal token: the one whose values are fewest, common words last."""
+    required = _required(pattern)
+    if not required:
+        return None
+    return min(required, key=lambda item: (bool(item[2] & COMMON), len(item[2])))
+
+
+class CueMatcher:
+    """All cue rules of a rulebook, matched over a Doc; `__call__` gives (label, rule, start, end)."""
+
+    def __init__(self, vocab, rules: tuple[CueRule, ...], make_doc):
+        self.vocab = vocab
+        self.phrases = PhraseMatcher(vocab, attr="LOWER")
+        self.norm_phrases = PhraseMatcher(vocab, attr="NORM")
+        self.gated: list[_Gated] = []
+        self.keys: dict[int, tuple[str, str]] = {}
+        for rule in rules:
+            key = vocab.strings.add(rule.label + KEY_SEPARATOR + rule.id)
+            self.keys[key] = (rule.label, rule.id)
+            phrase_docs, norm_docs, token_patterns = [], [], []
+            for pattern in rule.patterns:
+                if isinstance(pattern, str):
+                    phrase_docs.append(make_doc(pattern))
+                    continue
+                expanded = _expansions(pattern)
+                if expanded is None:
+                    token_patterns.append(pattern)
+                    continue
+                for words in expanded:
+                    doc = Doc(vocab, words=words)
+                    for token, word in zip(doc, words):
+                        token.norm_ = word
+                    norm_docs.append(doc)
+            if phrase_docs:
+                self.phrases.add(rule.label + KEY_SEPARATOR + rule.id, phrase_docs)
+            if norm_docs:
+                self.norm_phrases.add(rule.label + KEY_SEPARATOR + rule.id, norm_docs)
+            for pattern in token_patterns:
+                matcher = Matcher(vocab, validate=True)
+                matcher.add(rule.label + KEY_SEPARATOR + rule.id, [pattern])
+                anchor = _anchor(pattern)
+                needs = tuple((attr, values) for _, attr, values in _required(pattern))
+                if anchor is None:
+                    self.gated.append(_Gated(rule, matcher, None, frozenset(), 0, 0, needs))
+                else:
+                    index, attr, values = anchor
+                    self.gated.append(_Gated(rule, matcher, attr, values, _reach(pattern[:index]), _reach(pattern[index:]), needs))
+
+    def __call__(self, doc, lower: list[str], orth: list[str], norm: list[str]) -> list[tuple[str, str, int, int]]:
+        found = []
+        for matches in (self.phrases(doc), self.norm_phrases(doc)):
+            for key, start, end in matches:
+                label, rule = self.keys[key]
+                found.append((label, rule, start, end))
+        where: dict[str, dict[str, list[int]]] = {"LOWER": {}, "ORTH": {}, "NORM": {}}
+        for attr, column in (("LOWER", lower), ("ORTH", orth), ("NORM", norm)):
+            index = where[attr]
+            for i, value in enumerate(column):
+                index.setdefault(value, []).append(i)
+        length = len(doc)
+        for gated in self.gated:
+            if any(where[attr].keys().isdisjoint(values) for attr, values in gated.needs):
+                continue
+            label, rule = gated.rule.label, gated.rule.id
+            if gated.attr is None:
+                windows = [(0, length)]
+            else:
+                index = where[gated.attr]
+                anchors = sorted(i for value in gated.values & index.keys() for i in index[value])
+                windows = []
+                for i in anchors:
+                    start, end = max(0, i - gated.before), min(length, i + gated.after)
+                    if windows and start <= windows[-1][1]:
+                        windows[-1] = (windows[-1][0], end)
+                    else:
+                        windows.append((start, end))
+            for start, end in windows:
+                target = doc if (start, end) == (0, length) else doc[start:end]
+                for _, s, e in gated.matcher(target):
+                    found.append((label, rule, s + start, e + start))
+        return found
+
+
+def token_columns(doc) -> tuple[list[str], list[str], list[str]]:
+    """Lowercase, exact and NORM strings of every token, read through the Doc's arrays."""
+    strings = doc.vocab.strings
+    array = doc.to_array([LOWER, ORTH, NORM])
+    lower = [strings[int(v)] for v in array[:, 0]]
+    orth = [strings[int(v)] for v in array[:, 1]]
+    norm = [strings[int(v)] for v in array[:, 2]]
+    return lower, orth, norm
