@@ -14,6 +14,12 @@ Real commentary names tickers outside both universes (AAPL, BAC, ...). They are 
 any other claim, in market slice `other`: the scorer needs them extracted (it marks them
 unverifiable), so a missed Apple claim is a miss. Extracted claims without a ticker (index and
 market material) are not ticker claims: they are counted apart, neither true nor false.
+
+Corpora: `paraphrases` (narrator prose and its rewriters, hand-written voices), `commentary_dev`
+(120 labelled commentaries in 15 LLM-like voices, `data/corpora/commentary_dev/`, split as its
+README fixes: within each voice, every fourth by sha256 of the id is test) and `real` (genuine LLM
+paragraphs, labels committed, texts read from `shared/`). `data/corpora/recall_floors.toml` holds
+the floor each corpus x rewriter must reach on each split; the test suite fails below it.
 """
 
 from __future__ import annotations
@@ -34,7 +40,9 @@ PARAPHRASE_FILES: tuple[str, ...] = ("narrator.jsonl", "rules.jsonl", "newswire.
 REAL_LABELS_FILE = "real_commentary_labels.jsonl"
 FIGURES_FILE = "recall_figures.json"
 DEFAULT_REAL_TEXTS = PROJECT_ROOT.parent / "shared" / "data" / "real_commentary" / "commentary.jsonl"
-CORPORA: tuple[str, ...] = ("paraphrases", "real")
+COMMENTARY_DEV_FILE = "commentary_dev/commentary.jsonl"
+FLOORS_FILE = "recall_floors.toml"
+CORPORA: tuple[str, ...] = ("paraphrases", "commentary_dev", "real")
 OTHER_MARKET = "other"
 NUMERIC_METRICS = PERCENT_METRICS | PRICE_METRICS | COUNT_METRICS
 RECALL_TARGET = 0.95
@@ -301,12 +309,92 @@ def real_paragraphs(texts: Path | None = None, labels: Path | None = None) -> li
     return out
 
 
+def commentary_dev_split(records: Iterable[dict]) -> dict[str, str]:
+    """The corpus README's fixed split: within each voice, sorted by sha256 of the id, positions 0, 4, 8, ...
+    are test, the rest dev."""
+    import hashlib
+
+    by_voice: dict[str, list[str]] = {}
+    for record in records:
+        by_voice.setdefault(record["voice"], []).append(record["id"])
+    split = {}
+    for ids in by_voice.values():
+        for position, key in enumerate(sorted(ids, key=lambda k: hashlib.sha256(k.encode("utf-8")).hexdigest())):
+            split[key] = "test" if position % 4 == 0 else "dev"
+    return split
+
+
+def commentary_dev_paragraphs(path: Path | None = None) -> list[GoldParagraph]:
+    """The labelled development commentaries: one paragraph each, sliced by voice and market."""
+    path = path or corpora_dir() / COMMENTARY_DEV_FILE
+    if not path.exists():
+        raise RecallError(f"labelled commentary corpus {path} is missing")
+    with open(path, encoding="utf-8") as handle:
+        records = [json.loads(line) for line in handle if line.strip()]
+    split = commentary_dev_split(records)
+    out = []
+    for record in records:
+        market, _, rest = record["cell_id"].partition("-")
+        out.append(GoldParagraph(
+            id=record["id"], corpus="commentary_dev", rewriter=record["voice"], market=market, split=split[record["id"]],
+            text=record["text"], claims=tuple(record["gold"]), universe=market, month=rest[:7],
+        ))
+    return out
+
+
 def load_corpus(corpus: str, texts: Path | None = None, extra: Iterable[Path] = ()) -> list[GoldParagraph]:
     if corpus == "paraphrases":
         return paraphrase_paragraphs(extra)
+    if corpus == "commentary_dev":
+        return commentary_dev_paragraphs()
     if corpus == "real":
         return real_paragraphs(texts)
     raise RecallError(f"unknown corpus {corpus!r}; known: {', '.join(CORPORA)}")
+
+
+@dataclass(frozen=True)
+class Floor:
+    """The least recall and precision a corpus x rewriter (`*`: every rewriter pooled) must reach on a split."""
+
+    corpus: str
+    rewriter: str
+    split: str
+    recall: float
+    precision: float
+
+
+def read_floors(path: Path | None = None) -> list[Floor]:
+    import tomllib
+
+    path = path or corpora_dir() / FLOORS_FILE
+    with path.open("rb") as handle:
+        table = tomllib.load(handle)
+    floors = []
+    for index, entry in enumerate(table.get("floor", [])):
+        try:
+            floors.append(Floor(entry["corpus"], entry.get("rewriter", "*"), entry["split"], float(entry["recall"]),
+                                float(entry["precision"])))
+        except KeyError as error:
+            raise RecallError(f"{path}: floor {index} lacks {error}") from error
+    return floors
+
+
+def below_floors(report: RecallReport, floors: Iterable[Floor]) -> list[str]:
+    """Every floor of the report's split that a rollup misses, as a line naming the slice and the figures."""
+    rows = report.rollup(("corpus", "rewriter"))
+    pooled = report.rollup(("corpus",))
+    out = []
+    for floor in floors:
+        if floor.split != report.split:
+            continue
+        candidates = [r for r in pooled if r["corpus"] == floor.corpus] if floor.rewriter == "*" else [
+            r for r in rows if r["corpus"] == floor.corpus and r["rewriter"] == floor.rewriter]
+        for row in candidates:
+            recall, precision = row["recall"] or 0.0, row["precision"] if row["precision"] is not None else 1.0
+            if recall < floor.recall or precision < floor.precision:
+                out.append(f"{floor.corpus}/{floor.rewriter} {floor.split}: recall {recall:.3f} (floor {floor.recall:.2f}), "
+                           f"precision {precision:.3f} (floor {floor.precision:.2f})")
+    return out
 
 
 def measure_figures(texts: Path | None = None, extract: Extract = default_extract) -> dict:

@@ -65,8 +65,10 @@ RELATION_LABELS = frozenset({"OUTPERF", "UNDERPERF", "PASSIVE_BY"})
 OBJECT_WORDS = frozenset({"than", "vs", "vs.", "versus", "against", "behind"})
 OBJECT_PHRASES = ("compared with", "compared to", "relative to", "ahead of")
 # What may join two names of one list: "A, B and C", "A/B", "A & B".
-NAME_JOINERS = frozenset({",", "and", "&", "/", "plus", "as", "well", "or", "both", "the"})
-FIGURE_JOINERS = frozenset({",", "and", "&", "/", "vs", "vs.", "versus", "or", "respectively", "while", "with", "then"})
+# ("y", "e", "et", "und": the "and" of commentary written in or near Spanish, Portuguese, French, German)
+NAME_JOINERS = frozenset({",", "and", "&", "/", "plus", "as", "well", "or", "both", "the", "y", "e", "et", "und"})
+FIGURE_JOINERS = frozenset({",", "and", "&", "/", "vs", "vs.", "versus", "or", "respectively", "while", "with", "then", "y", "e",
+                            "et", "und"})
 # Between a superlative and its subject after it: "the best performer was NVDA", "Best performer: AMZN".
 RANK_TO_NEXT = frozenset({"was", "were", "is", ":", "belonged", "went", "came", "from", "to", "for", "—", "-", "–", "the", "by", "goes"})
 RANK_FILLERS = frozenset({"of", "in", "the", "group", "month", "pack", "a", "an", "belonged", "went", "came", "single", "one",
@@ -418,12 +420,14 @@ class Sentence:
 
     def _relabel(self) -> None:
         """Cues whose meaning depends on the cell: a month's name (the cell's month is this period, another
-        month another period); a horizon under a month ("the past week") is another period in a month's
-        cell, and may be the text's own period when there is no cell."""
+        month another period); a horizon ("year to date", "the past week") is another period in a month's
+        cell, and the text's own period when there is no cell to be another than."""
         for index, cue in enumerate(self.cues):
-            if cue.label == "SUB_PERIOD":
-                label = "OTHER_PERIOD" if self.month else "SUB_PERIOD_FREE"
-                self.cues[index] = Cue(label, cue.rule, cue.start, cue.end, cue.value)
+            if cue.label in ("SUB_PERIOD", "OTHER_PERIOD") and not self.month:
+                # with no cell there is no other period: "up 24% YTD" is the text's own claim
+                self.cues[index] = Cue("PERIOD_FREE", cue.rule, cue.start, cue.end, cue.value)
+            elif cue.label == "SUB_PERIOD":
+                self.cues[index] = Cue("OTHER_PERIOD", cue.rule, cue.start, cue.end, cue.value)
             elif cue.label == "MONTH" and self.month:
                 self._month_label(cue)
 
@@ -872,8 +876,14 @@ class Sentence:
 
     def _superlative(self, cue: Cue) -> tuple[str, str] | None:
         """A superlative's rank: its family from the words after it ("largest drawdown"), before it
-        ("volatility was highest"), the sentence's topic, or the figure it qualifies."""
+        ("volatility was highest"), the sentence's topic, or the figure it qualifies. "At most", "at best"
+        are hedges, not superlatives."""
         doc = self.doc
+        before = cue.start - 1
+        while before >= self.s0 and not doc.orth[before].strip():
+            before -= 1
+        if before >= self.s0 and doc.lower[before] == "at":
+            return None
         after = [c for c in self.cues if cue.end <= c.start and doc.words_between(cue.end, c.start) <= 3
                  and not doc.breaks_between(cue.end, c.start) and not doc.commas_between(cue.end, c.start)
                  and not doc.names_between(cue.end, c.start) and id(c) not in self.muted]
@@ -1093,7 +1103,8 @@ class Sentence:
     def _move_before(self, token: int) -> bool:
         """A cause explains a move: a rise or fall word, or a percent, before it in its clause."""
         doc = self.doc
-        new_subject = [c.start for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR") and c.start < token]
+        new_subject = [c.start for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR") and c.start < token
+                       and self.doc.lower[c.start] not in self.r.book.lexicon.get("possessives", ())]
         for cue in self.cues:
             if cue.end <= token and cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT") \
                     and id(cue) not in self.muted and not doc.breaks_between(cue.end, token) and doc.words_between(cue.end, token) <= 8 \
