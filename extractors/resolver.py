@@ -576,7 +576,7 @@ class Sentence:
             self._mute_before(cue, ("DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "UP", "DOWN"))
             start, end = doc.char_span(index, cue.end)
             for name in owner:
-                self.out.append(self._claim(name.ticker, metric, value, start, end, decimals=0, rules=(cue.rule, "subject.owner")))
+                self.out.append(self._claim(name.ticker, metric, value, start, end, decimals=0, rules=(cue.rule, "subject.owner", name.rule)))
 
     def _mute_before(self, cue: Cue, labels: tuple[str, ...]) -> None:
         """The words right before a construction are its own ("closed higher on 4 of 9 sessions")."""
@@ -857,7 +857,7 @@ class Sentence:
             made.add(key)
             self.state.last_rank = rank
             start, end = doc.char_span(cue.start, cue.end)
-            self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner",)))
+            self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
 
     def _possessed(self, cue: Cue) -> bool:
         """"its worst session", "Tesla's best session": the name's own extreme, no ranking."""
@@ -1008,7 +1008,7 @@ class Sentence:
             for name in owner:
                 if name.ticker and name.ticker not in moved and not any(
                         c.ticker == name.ticker and c.metric == "direction" for c in self.out):
-                    self.out.append(self._claim(name.ticker, "direction", values[cue.label], start, end, rules=(cue.rule, "subject.owner")))
+                    self.out.append(self._claim(name.ticker, "direction", values[cue.label], start, end, rules=(cue.rule, "subject.owner", name.rule)))
 
     # ----------------------------------------------------------------- relations
     def _relations(self) -> None:
@@ -1077,7 +1077,7 @@ class Sentence:
             text = doc.text[start_char:end_char].strip()
             for name in owner:
                 if name.ticker:
-                    self.out.append(self._claim(name.ticker, "causal", text, start_char, end_char, rules=(cue.rule, "subject.owner")))
+                    self.out.append(self._claim(name.ticker, "causal", text, start_char, end_char, rules=(cue.rule, "subject.owner", name.rule)))
 
     def _open_connective(self, cue: Cue) -> bool:
         """A cause pattern ending on a bare "on" or "as" ("rose 3% on ...") needs a next word that can open a
