@@ -36,7 +36,7 @@ PARAPHRASES_SCHEMA = pa.schema([
 ])
 
 FIGURES_SCHEMA = pa.schema([
-    _field("corpus", pa.string(), "`paraphrases` or `real` (labelled LLM-written commentary, texts not shipped)"),
+    _field("corpus", pa.string(), "`paraphrases`, `commentary_dev` (labelled commentaries in 15 LLM-like voices, written for the project) or `real` (labelled LLM-written commentary, texts not shipped)"),
     _field("rewriter", pa.string(), "which rewording (`narrator`, `rules`, `newswire`, `pathrange`; `llm-written` for real)"),
     _field("market", pa.string(), "`us`, `lisbon`, or `other` (a ticker outside both universes)"),
     _field("metric", pa.string(), "claim metric (claims.md)"),

@@ -19,9 +19,11 @@ from extractors.recall import (
     RECALL_TARGET,
     RecallError,
     RecallReport,
+    below_floors,
     load_corpus,
     measure,
     measure_figures,
+    read_floors,
     write_figures,
 )
 
@@ -75,7 +77,7 @@ def recall(
     extra: Annotated[Optional[list[Path]], typer.Option(help="more paraphrase JSONL files, e.g. `mcb paraphrase` output")] = None,
     findings: Annotated[bool, typer.Option("--findings/--no-findings", help="list every miss and false claim")] = True,
     write: Annotated[bool, typer.Option("--write-figures", help="measure every corpus on both splits and rewrite data/corpora/recall_figures.json")] = False,
-    check: Annotated[bool, typer.Option("--check", help="exit 1 when a slice misses the recall/precision target")] = False,
+    check: Annotated[bool, typer.Option("--check", help="exit 1 when a corpus falls below its floor (data/corpora/recall_floors.toml)")] = False,
 ) -> None:
     """Recall and precision of the extractor per slice (corpus x rewriter x market x metric), with misses."""
     try:
@@ -85,12 +87,17 @@ def recall(
         if split not in SPLITS:
             raise RecallError(f"--split must be one of {', '.join(SPLITS)}")
         names = CORPORA if corpus == "all" else (corpus,)
-        below = False
+        floors = read_floors()
+        below: list[str] = []
         for name in names:
             paragraphs = load_corpus(name, texts, extra or ())
             report = measure(paragraphs, split)
             print_report(report, findings)
-            below |= any(_flag(row) for row in report.rows())
+            below += below_floors(report, floors)
+        for line in below:
+            console.print(f"[red]below floor:[/red] {line}", highlight=False)
+        if not below:
+            console.print(f"every corpus measured is at or above its floor on the {split} split", highlight=False)
     except RecallError as error:
         console.print(f"[red]error:[/red] {error}", highlight=False)
         raise typer.Exit(2) from error
