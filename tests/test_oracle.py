@@ -100,13 +100,14 @@ def test_price_approximate_band_is_two_percent_relative(panels):
     assert verify(far, panels["damped"], panels["real"]).detail == "fabricated"
 
 
-def test_range_high_matches_max_close_or_max_high(panels):
+def test_ranges_are_read_from_closes_not_intraday_extremes(panels):
+    """Convention 4 of the labelled dev corpus: "traded between A and B", "peaked at", "bottomed at" are closes."""
     facts = view_of(panels["real"]).facts.tickers["NVDA"]
-    for value in (facts.max_close, facts.max_high):
-        claim = Claim("NVDA", "range_high", round(value, 2), decimals=2)
-        assert verify(claim, panels["real"], panels["real"]).detail == "supported"
-    low = Claim("NVDA", "range_low", round(facts.min_low, 2), decimals=2)
-    assert verify(low, panels["real"], panels["real"]).detail == "supported"
+    assert facts.min_low < facts.min_close and facts.max_high > facts.max_close
+    for metric, close, intraday in (("range_low", facts.min_close, facts.min_low), ("range_high", facts.max_close, facts.max_high)):
+        assert verify(Claim("NVDA", metric, round(close, 2), decimals=2), panels["real"], panels["real"]).detail == "supported"
+        verdict = verify(Claim("NVDA", metric, round(intraday, 2), decimals=2), panels["real"], panels["real"])
+        assert verdict.detail != "supported" and verdict.shown_value == pytest.approx(close)
 
 
 def test_daily_move_by_date_and_largest(panels):
