@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from builder.arms import ARMS, apply_arm
+from builder.arms import ARMS
 from builder.contexts import CONTEXTS
+from builder.display import shown_arm
 from builder.panel import Panel
 from builder.tokens import count_tokens
 from builder.universes import get_universe
@@ -38,11 +39,11 @@ class Cell:
 
 
 def build_cells(real: Panel, release: str | None = None) -> list[Cell]:
-    """Every arm x context cell of one real panel, in a fixed order."""
+    """Every arm x context cell of one real panel, in a fixed order; each prompt prints its arm's shown panel."""
     universe = get_universe(real.market)
     cells = []
     for arm in ARMS:
-        shown = apply_arm(real, arm)
+        shown = shown_arm(real, arm)
         for context in CONTEXTS.values():
             prompt = context.prompt(shown, universe)
             cells.append(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from builder.contexts import month_label
+from builder.display import price_text
 from builder.facts import PanelFacts, TickerFacts, panel_facts
 from builder.panel import Panel
 from builder.universes import Universe, get_universe
@@ -61,9 +62,9 @@ class _Writer:
         return (text + (" per cent" if self.template == 2 else "%")), rounded
 
     def price(self, value: float) -> tuple[str, float]:
-        decimals = self.universe.price_decimals
-        rounded = round(value, decimals)
-        text = f"{rounded:.{decimals}f}"
+        """A price as prompts print it (`builder.display`), so the prose quotes the table's figures."""
+        text = price_text(value, self.universe)
+        rounded = float(text)
         if self.template == 0:
             return f"{self.universe.currency_symbol}{text}", rounded
         if self.template == 1:

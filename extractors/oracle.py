@@ -1,5 +1,8 @@
 """The oracle: price arithmetic that answers each claim's metric from a panel.
 
+The panel is either the shown one (exactly the numbers the prompt displayed, `builder.display`)
+or the true one (the source prices); the arithmetic is the same on both.
+
 A registry, one small function per metric under its claims.md name. Each returns the candidate
 true values (several where the metric is honestly ambiguous) or None when the panel cannot answer.
 

@@ -271,8 +271,9 @@ def panel_frame(service: LeaderboardService, release: str, market: str, ticker: 
         return pd.DataFrame(columns=["date", "close", "panel"])
     month = cells[0].month
     frames = []
-    for label, which in ((f"shown ({arm})", arm), ("true (real)", "real")):
-        bars = dataset.panel(market, month, which).bars
+    for label, panel in ((f"shown ({arm})", dataset.shown_panel(market, month, arm)),
+                         ("true (real)", dataset.true_panel(market, month))):
+        bars = panel.bars
         bars = bars[bars["ticker"] == ticker][["date", "close"]].copy()
         bars["panel"] = label
         frames.append(bars)
@@ -284,7 +285,7 @@ def panel_frame(service: LeaderboardService, release: str, market: str, ticker: 
 def tickers_of(service: LeaderboardService, release: str, market: str) -> list[str]:
     dataset = service.datasets.get(release)
     months = sorted({c.month for c in dataset.cells.values() if c.market == market})
-    return sorted(dataset.panel(market, months[0], "real").tickers) if months else []
+    return sorted(dataset.true_panel(market, months[0]).tickers) if months else []
 
 
 def submissions_table(service: LeaderboardService) -> pd.DataFrame:

@@ -60,7 +60,9 @@ class PanelSource(Protocol):
 
     cells: Mapping[str, Cell]
 
-    def panel(self, market: str, month: str, arm: str) -> Panel: ...
+    def shown_panel(self, market: str, month: str, arm: str) -> Panel: ...
+
+    def true_panel(self, market: str, month: str) -> Panel: ...
 
 
 @dataclass(frozen=True)
@@ -140,8 +142,8 @@ def clauses(text: str) -> list[str]:
 
 def reference_texts(dataset: PanelSource, market: str, month: str, arm: str) -> tuple[list[str], list[str]]:
     """The narrator's full-scope prose on the shown and on the true panel, one text per template."""
-    shown = dataset.panel(market, month, arm)
-    truth = dataset.panel(market, month, TRUTH_ARM)
+    shown = dataset.shown_panel(market, month, arm)
+    truth = dataset.true_panel(market, month)
     return ([narrate(shown, REFERENCE_SCOPE, template).text for template in TEMPLATES],
             [narrate(truth, REFERENCE_SCOPE, template).text for template in TEMPLATES])
 

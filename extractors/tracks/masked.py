@@ -159,8 +159,8 @@ def commentary_counts(inp: TrackInput, dataset: Path) -> dict[str, dict[str, int
         row = inp.rows[response.cell_id]
         if row["task"] != "masked":
             continue
-        shown = built.panel(row["market"], row["month"], row["arm"])
-        true = built.panel(row["market"], row["month"], "real")
+        shown = built.shown_panel(row["market"], row["month"], row["arm"])
+        true = built.true_panel(row["market"], row["month"])
         tally = Counter(verify(claim, shown, true).detail
                         for claim in extract_claims(unmask(response.commentary, row), row["market"], row["month"])
                         if claim.metric not in ("causal", "refusal"))
