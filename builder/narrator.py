@@ -114,9 +114,11 @@ def _sentences(facts: PanelFacts, writer: _Writer, month: str) -> list[Sentence]
 
     rest = [ticker for ticker in per if ticker not in (best, worst)]
     phrases = [_return_phrase(writer, per[ticker]) for ticker in rest]
-    listed = ", ".join(text for text, _ in phrases[:-1]) + f" and {phrases[-1][0]}"
-    opener = ("Elsewhere, ", "Across the rest of the group, ", "Others: ")[writer.template]
-    out.append(Sentence(f"{opener}{listed}.", tuple(claim for _, claim in phrases)))
+    if phrases:  # a month with declared absences can leave one name, or none, besides the best and worst
+        texts = [text for text, _ in phrases]
+        listed = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + f" and {texts[-1]}"
+        opener = ("Elsewhere, ", "Across the rest of the group, ", "Others: ")[writer.template]
+        out.append(Sentence(f"{opener}{listed}.", tuple(claim for _, claim in phrases)))
 
     out.append(Sentence(
         f"{writer.name(best)} outperformed {writer.name(worst)} over the month.",
