@@ -10,10 +10,9 @@ from builder.display import shown_arm
 from builder.panel import Panel
 from builder.tokens import count_tokens
 from builder.universes import get_universe
+from contracts.markets import make_cell_id
 
-
-def make_cell_id(market: str, month: str, arm: str, context: str) -> str:
-    return f"{market}-{month}-{arm}-{context}"
+__all__ = ["Cell", "build_cells", "make_cell_id", "release_of"]
 
 
 def release_of(month: str) -> str:

@@ -15,6 +15,7 @@ import pandas as pd
 from builder.display import price_text
 from builder.panel import Panel
 from builder.universes import Universe
+from contracts.vocabulary import CONTEXT_NAMES, check_registry
 
 
 def month_label(month: str) -> str:
@@ -113,3 +114,4 @@ CONTEXTS: dict[str, Context] = {
         ),
     )
 }
+check_registry("context", CONTEXTS, CONTEXT_NAMES)

@@ -33,6 +33,7 @@ from builder.tracks.recall import recall_table
 from builder.tracks.relabeled import relabeled_table
 from builder.universes import get_universe
 from builder.versions import validate_version
+from contracts.markets import market_names
 
 DEFAULT_OUT = Path("build/market-claim-bench")
 SPLIT = "test"
@@ -150,7 +151,7 @@ def config_path(config: str) -> str:
 
 
 def default_specs() -> list[BuildSpec]:
-    return [BuildSpec(market, get_universe(market).default_month) for market in ("us", "lisbon")]
+    return [BuildSpec(market, get_universe(market).default_month) for market in market_names()]
 
 
 def load_inputs(specs: list[BuildSpec], release: str | None = None) -> BuildInputs:

@@ -17,8 +17,9 @@ from builder.display import price_text
 from builder.facts import PanelFacts, TickerFacts, panel_facts
 from builder.panel import Panel
 from builder.universes import Universe, get_universe
+from contracts.vocabulary import CONTEXT_NAMES
 
-SCOPES = ("full", "sparse", "none", "probe")
+SCOPES = CONTEXT_NAMES  # a scope is named after the context whose view it limits prose to
 TEMPLATES = (0, 1, 2)
 RETURN_DECIMALS = 1
 VOLATILITY_DECIMALS = 0

@@ -21,7 +21,7 @@ from builder.narrator import TEMPLATES, narrate
 from builder.universes import get_universe
 from extractors.oracle import view_of
 from extractors.scoring_data import ScoringData
-from extractors.submission import Response
+from contracts.submission import Response
 
 DEFAULT_SEED = 2026
 # The fabricator's figures: prices scaled by a factor drawn from these bands around the true

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from extractors.score import ScoreResult, score_submission
 from extractors.scoring_data import ScoringData
-from extractors.submission import Response
+from contracts.submission import Response
 
 
 def score_with_margin(

@@ -19,7 +19,7 @@ from extractors.claims import Claim
 from extractors.extract import extract_claims
 from extractors.oracle import view_of
 from extractors.scoring_data import ScoringData
-from extractors.submission import Response
+from contracts.submission import Response
 from extractors.verdicts import CHECKABLE_VERDICTS, DETAILS, VERDICTS, Verdict
 from extractors.verify import verify
 

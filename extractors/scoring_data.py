@@ -16,9 +16,9 @@ from builder.cells import Cell, build_cells
 from builder.display import shown_arm
 from builder.panel import Panel, load_panel
 from builder.universes import get_universe
+from contracts.markets import market_names
 
 DEFAULT_DATASET = Path("build/market-claim-bench")
-DEFAULT_MARKETS = ("us", "lisbon")
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,7 +51,7 @@ class ScoringData:
 
 def in_memory(markets: tuple[tuple[str, str], ...] | None = None) -> ScoringData:
     """The default cells (each market's default month), or the given (market, month)s, built from shipped prices."""
-    chosen = markets or tuple((market, get_universe(market).default_month) for market in DEFAULT_MARKETS)
+    chosen = markets or tuple((market, get_universe(market).default_month) for market in market_names())
     cells: dict[str, Cell] = {}
     shown: dict[tuple[str, str, str], Panel] = {}
     true: dict[tuple[str, str], Panel] = {}

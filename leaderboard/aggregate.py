@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable, Mapping
 
 from builder.cells import Cell
+from contracts.jsonl import loads_bytes
 from leaderboard.columns import CELL_COUNT_FIELDS, DECLINE_CONTEXTS, REFUTED_DETAILS
 from leaderboard.store import Aggregate, CellCounts
 
@@ -20,7 +21,7 @@ CHECKABLE = ("supported", "recited", "refuted")
 
 
 def read_claims(payload: bytes) -> list[dict]:
-    return [json.loads(line) for line in payload.decode("utf-8").splitlines() if line.strip()]
+    return loads_bytes(payload, "claims.jsonl")
 
 
 def read_summary(payload: bytes) -> dict:

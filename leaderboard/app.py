@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import os
 import tempfile
 import urllib.parse
@@ -22,6 +21,9 @@ from pathlib import Path
 import gradio as gr
 import pandas as pd
 
+from contracts.jsonl import loads_bytes
+from contracts.submission import parse_text
+from contracts.vocabulary import ARM_NAMES, CONTEXT_NAMES, PERTURBED_ARMS, TRUTH_ARM
 from leaderboard.columns import COLUMNS, DEFAULT_SHOWN, HIDEABLE, column, selected_columns
 from leaderboard.ranking import CUTOFF_CHOICES, SIZE_CHOICES, BoardFilter, cell_table, cells_frame, rank
 from leaderboard.store import ResultsStore, SubmissionRecord
@@ -113,12 +115,9 @@ class LeaderboardService:
         if sid not in self._details:
             if len(self._details) >= CACHE_SUBMISSIONS:
                 self._details.pop(next(iter(self._details)))
-            lines = {}
-            for text in self.store.submission_text(sid).splitlines():
-                if text.strip():
-                    item = json.loads(text)
-                    lines[(item["cell_id"], int(item.get("sample", 0)))] = item
-            claims = [json.loads(row) for row in self.store.score_file(sid, "claims.jsonl").decode("utf-8").splitlines() if row.strip()]
+            # Stored files passed validation when they were submitted: read back leniently, through the one parser.
+            lines = {response.key: response for response in parse_text(self.store.submission_text(sid), lenient=True)}
+            claims = loads_bytes(self.store.score_file(sid, "claims.jsonl"))
             self._details[sid] = (lines, claims)
         return self._details[sid]
 
@@ -251,11 +250,11 @@ def read_one_html(service: LeaderboardService, sid: str | None, cell_id: str | N
     for sample in samples:
         line = lines[(cell_id, sample)]
         heading = f"<h4>{html.escape(cell_id)} · sample {sample}</h4>"
-        if line.get("status", "ok") == "failed":
-            blocks.append(heading + f"<p><strong>failed call</strong>: {html.escape(str(line.get('error', '')))}</p>")
+        if line.failed:
+            blocks.append(heading + f"<p><strong>failed call</strong>: {html.escape(line.error)}</p>")
             continue
         mine = [c for c in cell_claims if int(c.get("sample", 0) or 0) == sample]
-        body = highlight_html(line.get("commentary", ""), mine)
+        body = highlight_html(line.commentary, mine)
         count = f"<p>{len(mine)} claim(s)" + (" — no claims extracted" if not mine else "") + "</p>"
         blocks.append(heading + f'<div class="mcb-commentary" id="mcb-commentary-{sample}">{body}</div>' + count)
     table = pd.DataFrame([{k: _fmt(c.get(k)) if k in ("shown_value", "true_value") else c.get(k) for k in CLAIM_COLUMNS} for c in cell_claims],
@@ -272,7 +271,7 @@ def panel_frame(service: LeaderboardService, release: str, market: str, ticker: 
     month = cells[0].month
     frames = []
     for label, panel in ((f"shown ({arm})", dataset.shown_panel(market, month, arm)),
-                         ("true (real)", dataset.true_panel(market, month))):
+                         (f"true ({TRUTH_ARM})", dataset.true_panel(market, month))):
         bars = panel.bars
         bars = bars[bars["ticker"] == ticker][["date", "close"]].copy()
         bars["panel"] = label
@@ -410,8 +409,8 @@ def _board_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     gr.Markdown(f"{HEADER}\n\n{nav_markdown(BOARD_PAGE)}", elem_id="nav", sanitize_html=False)
     with gr.Row():
         market = gr.CheckboxGroup(markets, label="market", elem_id="filter-market")
-        arm = gr.CheckboxGroup(["real", "inverted", "damped"], label="arm", elem_id="filter-arm")
-        context = gr.CheckboxGroup(["full", "sparse", "none", "probe"], label="context", elem_id="filter-context")
+        arm = gr.CheckboxGroup(list(ARM_NAMES), label="arm", elem_id="filter-arm")
+        context = gr.CheckboxGroup(list(CONTEXT_NAMES), label="context", elem_id="filter-context")
     with gr.Row():
         size = gr.Radio(list(SIZE_CHOICES), value="all", label="model size", elem_id="filter-size")
         cutoff = gr.Radio(list(CUTOFF_CHOICES), value="all", label="knowledge cutoff vs the cell's month",
@@ -491,8 +490,9 @@ def _panels_page(service: LeaderboardService) -> None:
         first_tickers.sort(key=lambda name: name != PANELS_FIRST_TICKER)
         panel_ticker = gr.Dropdown(first_tickers, value=first_tickers[0] if first_tickers else None,
                                    label="ticker", elem_id="panel-ticker")
-        panel_arm = gr.Dropdown(["inverted", "damped", "real"], value="inverted", label="arm", elem_id="panel-arm")
-    initial_panel = (panel_frame(service, default_release, release_markets[0], first_tickers[0], "inverted")
+        # Open on a perturbed arm: the seed's example is one US stock under inversion.
+        panel_arm = gr.Dropdown([*PERTURBED_ARMS, TRUTH_ARM], value=PERTURBED_ARMS[0], label="arm", elem_id="panel-arm")
+    initial_panel = (panel_frame(service, default_release, release_markets[0], first_tickers[0], PERTURBED_ARMS[0])
                      if first_tickers else None)
     plot = gr.LinePlot(initial_panel, x="date", y="close", color="panel", elem_id="panel-plot",
                        title="shown vs true close", height=360)
@@ -509,8 +509,9 @@ def _panels_page(service: LeaderboardService) -> None:
 
 def _submit_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     releases = service.datasets.releases
-    gr.Markdown(f"## Submit\nUpload a JSONL submission (one object per line: `cell_id`, `commentary`, optional `sample`, "
-                f"`status` ok|failed, `error`). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
+    gr.Markdown(f"## Submit\nUpload a JSONL submission, e.g. the file `mcb run` writes (one object per line: "
+                f"`cell_id`, `commentary`, optional `sample`, `status` ok|failed, `error`, plus the run metadata "
+                f"`mcb run` adds). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
                 "95% of the version's cells answered. Validation runs before anything is stored; a scored "
                 "submission appears on the Leaderboard page.")
     upload = gr.File(label="submission.jsonl", file_types=[".jsonl"], type="filepath", elem_id="upload")
@@ -522,19 +523,22 @@ def _submit_page(demo: gr.Blocks, service: LeaderboardService) -> None:
         link = gr.Textbox(label="link", elem_id="meta-link")
         release = gr.Dropdown(releases, value=releases[0] if releases else None, label="dataset version",
                               elem_id="meta-release")
+    lenient = gr.Checkbox(False, label="keep fields outside the contract and the run metadata (lenient)",
+                          elem_id="meta-lenient")
     send = gr.Button("Submit", variant="primary", elem_id="submit-button")
     status = gr.Textbox(label="status", interactive=False, lines=4, elem_id="submit-status")
     queue = gr.Dataframe(None, interactive=False, label="stored submissions", elem_id="queue", datatype="str")
 
-    def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name):
+    def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name, keep_unknown):
         if not path:
             return "rejected: choose a JSONL file first", gr.skip()
         raw = Path(path).read_bytes()
         meta = make_meta(model_name, model_revision, cutoff_text, params_text, link_text)
-        outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer)
+        outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer,
+                         lenient=bool(keep_unknown))
         return f"{outcome.status}: {outcome.reason}", submissions_table(service)
 
-    send.click(on_submit, [upload, name, revision, knowledge, params, link, release], [status, queue],
+    send.click(on_submit, [upload, name, revision, knowledge, params, link, release, lenient], [status, queue],
                show_progress="minimal")
     demo.load(lambda: submissions_table(service), None, queue, show_progress="hidden")
 

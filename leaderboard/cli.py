@@ -64,9 +64,14 @@ def leaderboard(
     dataset: DatasetOpt = None,
     port: PortOpt = None,
     host: HostOpt = "127.0.0.1",
+    serve: Annotated[bool, typer.Option("--serve/--no-serve", help="start the app, or print the ranking")] = True,
 ) -> None:
-    """Serve the leaderboard app over a results store."""
-    _serve(open_store(results, hub_results), datasets_from(dataset), host, port)
+    """Serve the leaderboard app over a results store (or print its ranking)."""
+    store = open_store(results, hub_results)
+    if not serve:
+        print_ranking(store)
+        return
+    _serve(store, datasets_from(dataset), host, port)
 
 
 def space(
@@ -130,6 +135,7 @@ def submit_command(
     results: ResultsOpt = DEFAULT_RESULTS,
     hub_results: HubOpt = None,
     dataset: DatasetOpt = None,
+    lenient: Annotated[bool, typer.Option("--lenient", help="keep fields outside the contract and the run metadata instead of rejecting them")] = False,
 ) -> None:
     """Validate, score and store a submission on the board, as the Submit page does; exit 2 if rejected."""
     if not submission.is_file():
@@ -150,7 +156,7 @@ def submit_command(
         console.print(f"track {track}: {outcome.status} as {outcome.id}; verdict {outcome.verdict}", markup=False,
                       highlight=False)
         return
-    outcome = submit(raw, meta, store, datasets_from(dataset), release)
+    outcome = submit(raw, meta, store, datasets_from(dataset), release, lenient=lenient)
     console.print(f"{outcome.status}: {outcome.reason}", markup=False, highlight=False, soft_wrap=True)
     if outcome.status == "rejected":
         raise typer.Exit(2)

@@ -22,7 +22,7 @@ from builder.paths import PROJECT_ROOT, data_dir
 DEFAULT_SPACE_OUT = Path("build/space")
 DEFAULT_RESULTS_REPO = "market-claim-bench/results"
 DEFAULT_DATASET_REPO = "market-claim-bench/market-claim-bench"
-PACKAGES: tuple[str, ...] = ("builder", "extractors", "leaderboard")
+PACKAGES: tuple[str, ...] = ("contracts", "builder", "extractors", "leaderboard")
 # The Space image provides Gradio itself at the README's sdk_version.
 PROVIDED_BY_SPACE: frozenset[str] = frozenset({"gradio"})
 TEMPLATES = Path(__file__).parent / "templates"

@@ -77,6 +77,8 @@ class SubmissionRecord:
     lines: int
     failures: int
     reason: str = ""
+    # Parsed leniently (fields outside the contract kept as metadata): a rescore parses it the same way.
+    lenient: bool = False
 
     def to_dict(self) -> dict:
         payload = asdict(self)

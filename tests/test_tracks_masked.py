@@ -11,7 +11,7 @@ import pytest
 
 from builder.tracks.common import read_track_rows
 from builder.universes import get_universe
-from extractors.submission import Response
+from contracts.submission import Response
 from extractors.tracks.canaries import canary_submission
 from extractors.tracks.masked import identification_metrics, read_reconstruction, unmask
 from extractors.tracks.score import score_track

@@ -32,14 +32,12 @@ from typing import Protocol
 
 import numpy as np
 
-from builder.arms import ARMS
 from builder.cells import Cell
 from builder.panel import Panel
 from builder.narrator import TEMPLATES, narrate
+from contracts.vocabulary import PERTURBED_ARMS, TRUTH_ARM
 from extractors.embeddings.encoder import Encoder
 
-TRUTH_ARM = "real"
-PERTURBED_ARMS: tuple[str, ...] = tuple(arm for arm in ARMS if arm != TRUTH_ARM)
 REFERENCE_SCOPE = "full"
 DEFAULT_PERMUTATIONS = 10_000
 DEFAULT_SEED = 0

@@ -25,7 +25,7 @@ from extractors.extract import extract_claims
 from extractors.tracks.answers import first_object
 from extractors.tracks.common import TrackInput, TrackSummary
 from extractors.tracks.stats import ALPHA, binomial_greater, bonferroni, mean, percent
-from extractors.verdicts import CHECKABLE_VERDICTS, DETAILS
+from contracts.vocabulary import CHECKABLE_VERDICTS, DETAILS
 from extractors.verify import verify
 
 LABEL = re.compile(r"\bStock\s+([A-Z])\b")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from builder.tracks.common import TRACKS
-from extractors.submission import Response
+from contracts.submission import Response
 from extractors.tracks.common import TrackSummary, load_track_input, parse_cutoff
 from extractors.tracks.masked import score_masked
 from extractors.tracks.recall import score_recall
