@@ -295,6 +295,23 @@ def submissions_table(service: LeaderboardService) -> pd.DataFrame:
     return frame.sort_values("submitted", ascending=False, kind="stable").reset_index(drop=True)
 
 
+def metrics_markdown() -> str:
+    """Every figure of the board, from the scorer's metric registry (`extractors.metrics`)."""
+    from extractors.metrics import METRICS
+
+    def cells(entry) -> str:
+        arms = "every arm" if set(entry.arms) == set(ARM_NAMES) else ", ".join(entry.arms)
+        contexts = "every context" if set(entry.contexts) == set(CONTEXT_NAMES) else ", ".join(entry.contexts)
+        return f"{arms}; {contexts}"
+
+    better = {True: "higher", False: "lower", None: ""}
+    rows = "".join(
+        f"| {entry.header} | {entry.kind} | `{entry.numerator}`{f' ÷ `{entry.denominator}`' if entry.denominator else ''} "
+        f"| {cells(entry)} | {entry.claims} | {better[entry.higher_is_better]} |\n" for entry in METRICS)
+    return ("\n\n### The figures (`extractors.metrics`; `mcb score` writes every count in cells.csv and summary.json)\n\n"
+            "| column | kind | counts | cells | claims | better |\n|---|---|---|---|---|---|\n" + rows)
+
+
 def extractor_recall_markdown() -> str:
     """The extractor's measured recall per corpus x rewriter x market (data/corpora/recall_figures.json, from `mcb recall`)."""
     import json
@@ -332,12 +349,17 @@ computed twice, against the panel shown and against the truth:
 | refuted | neither (detail: approx_supported, approx_recited, sign_only, fabricated) |
 | unverifiable | no oracle: unknown tickers, nothing to compute |
 
-**Read rate** = supported ÷ checkable claims on the perturbed arms only: on the `real` arm a read
-claim and a recited one are the same number. Rates exclude unverifiable claims; a selection with
-nothing checkable shows "—", not 0. Intervals are 95% percentile bootstraps over cells (seeded).
-Causal claims are counted in their own column, never dropped. *Declines* is the share of
-`none`/`probe` answers that correctly decline (under `none`: a refusal and no figure; under
-`probe`: a refusal of the interior question).
+**Read rate** = supported ÷ *distinguishable* checkable claims on the perturbed arms only: on the
+`real` arm a read claim and a recited one are the same number, and a claim whose shown and true
+values agree (the first close, which no arm changes) says nothing about reading. The recited rate
+has the same denominator. Rates exclude unverifiable claims; a selection with nothing checkable
+shows "—", not 0. Intervals are 95% paired bootstraps over cells (the same cells drawn for every
+model of a dataset version, seeded); with fewer than five cells holding a rate's claims the
+interval is "—" with the reason, and the row is not ranked. **Rank groups**: a model's rank is 1 +
+the number of models significantly better on the read rate (the paired difference's 95% interval
+lies above zero), so models that cannot be told apart share a rank. Causal claims are counted in
+their own column, never dropped. *Declines* is the share of `none`/`probe` answers that correctly
+decline (under `none`: a refusal and no figure; under `probe`: a refusal of the interior question).
 
 ### What it does not show
 - **The extractor's recall is measured, not assumed** — on paraphrase corpora with known answers,
@@ -571,7 +593,7 @@ def build_app(service: LeaderboardService) -> gr.Blocks:
         "Panels": lambda: _panels_page(service),
         "Submit": lambda: _submit_page(demo, service),
         "Tracks": lambda: _tracks_page(demo, service),
-        "About": lambda: gr.Markdown(ABOUT + extractor_recall_markdown()),
+        "About": lambda: gr.Markdown(ABOUT + metrics_markdown() + extractor_recall_markdown()),
     }
     for entry in PAGES[1:]:
         with demo.route(entry.name, f"/{entry.path}"):

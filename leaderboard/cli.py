@@ -10,15 +10,18 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from leaderboard.columns import MODEL, RANK, READ_RATE
+from extractors.metrics import metric
+from leaderboard.columns import MODEL, RANK, ci_header
 from leaderboard.space import DEFAULT_SPACE_OUT, SpaceConfig, package_space
 from leaderboard.store import DEFAULT_RESULTS, ResultsStore, open_store
 from leaderboard.submit import Datasets, load_datasets, make_meta, submit
 
 console = Console()
-WIDE_OUTPUT = 160  # columns when printing to a pipe or file, where rich would assume 80
-PRINTED_COLUMNS = (RANK, MODEL, "release", READ_RATE, f"{READ_RATE} 95% CI", "recited", "fabricated",
-                   "declines (none/probe)", "claims / response", "failures")
+WIDE_OUTPUT = 200  # columns when printing to a pipe or file, where rich would assume 80
+# The terminal's columns: the two perturbed-arm rates with their intervals, then a few of the registry's figures.
+_READ, _RECITED = metric("read_rate"), metric("recited_rate")
+PRINTED_COLUMNS = (RANK, MODEL, "release", _READ.header, ci_header(_READ), _RECITED.header, ci_header(_RECITED),
+                   *(metric(name).header for name in ("fabricated_rate", "declines_rate", "claims_per_response", "failures")))
 
 
 def datasets_from(folders: list[Path] | None) -> Datasets:
@@ -32,15 +35,18 @@ def datasets_from(folders: list[Path] | None) -> Datasets:
 
 
 def print_ranking(store: ResultsStore) -> None:
+    import pandas as pd
+
     from leaderboard.ranking import cells_frame, rank
 
     records = store.records()
     board = rank(records, cells_frame((r, store.aggregate(r.id)) for r in records))
     table = Table(title=f"market-claim-bench leaderboard ({store.location})")
     for name in PRINTED_COLUMNS:
-        table.add_column(name, justify="left" if name in (MODEL, "release") or name.endswith("CI") else "right")
+        table.add_column(name, justify="left" if name in (MODEL, "release") or name.endswith("CI") else "right",
+                         no_wrap=name == MODEL)
     for _, row in board.iterrows():
-        table.add_row(*(Text("—" if row[name] is None or row[name] != row[name] else str(row[name])) for name in PRINTED_COLUMNS))
+        table.add_row(*(Text("—" if pd.isna(row[name]) else str(row[name])) for name in PRINTED_COLUMNS))
     (console if console.is_terminal else Console(width=WIDE_OUTPUT)).print(table)
 
 

@@ -94,7 +94,8 @@ class SubmissionRecord:
 
 @dataclass(frozen=True)
 class CellCounts:
-    """One cell of one submission: the verdict counts ranking sums, and coverage (full only)."""
+    """One cell of one submission, as cells.csv gives it: every count of the metric registry and the
+    per-cell values (coverage, semantic margin; None where there is none)."""
 
     cell_id: str
     market: str
@@ -102,11 +103,20 @@ class CellCounts:
     arm: str
     context: str
     counts: Mapping[str, int]
-    coverage: float | None = None
-    semantic_margin: float | None = None
+    values: Mapping[str, float | None] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "counts": dict(self.counts)}
+        return {**asdict(self), "counts": dict(self.counts), "values": dict(self.values)}
+
+    @classmethod
+    def from_dict(cls, payload: Mapping) -> CellCounts:
+        """Aggregates stored before the registry kept coverage and the margin as their own keys."""
+        data = dict(payload)
+        values = dict(data.pop("values", {}) or {})
+        for legacy in ("coverage", "semantic_margin"):
+            if legacy in data:
+                values.setdefault(legacy, data.pop(legacy))
+        return cls(**data, values=values)
 
 
 @dataclass(frozen=True)
@@ -127,7 +137,7 @@ class Aggregate:
     @classmethod
     def from_dict(cls, payload: Mapping) -> Aggregate:
         """Aggregates stored before the margin existed read as having none."""
-        return cls(payload["submission_id"], payload["release"], tuple(CellCounts(**cell) for cell in payload["cells"]),
+        return cls(payload["submission_id"], payload["release"], tuple(CellCounts.from_dict(cell) for cell in payload["cells"]),
                    payload.get("semantic_read_margin"), payload.get("semantic_p_value"))
 
 

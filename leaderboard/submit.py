@@ -8,7 +8,6 @@ are counted on the board.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import tempfile
@@ -20,7 +19,7 @@ from pathlib import Path
 from contracts.problems import InvalidInput, Problem, summarise
 from contracts.submission import InvalidSubmission, Response, parse_bytes
 from extractors.scoring_data import ScoringData, from_folder
-from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_claims, read_summary
+from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_summary
 from leaderboard.store import ModelMeta, ResultsStore, StoredBundle, SubmissionRecord, content_hash, submission_id
 
 MAX_SUBMISSION_BYTES = 20 * 1024 * 1024
@@ -193,11 +192,8 @@ def submit(
         return SubmitOutcome("rejected", rejected.summary(), problems=rejected.problems)
     files = dict(scorer(lines, dataset))
     sid = submission_id(raw)
-    aggregate = aggregate_scores(
-        sid, release, dataset.cells.values(), [line.to_dict() for line in lines],
-        read_claims(files["claims.jsonl"]), read_cells_csv(files["cells.csv"]),
-        read_summary(files["summary.json"]).get(MARGIN_KEY),
-    )
+    aggregate = aggregate_scores(sid, release, read_cells_csv(files["cells.csv"]),
+                                 read_summary(files["summary.json"]).get(MARGIN_KEY))
     record = SubmissionRecord(
         id=sid, content_hash=content_hash(raw), release=release, meta=meta, status="scored",
         submitted_at=now_utc(), lines=len(lines), failures=sum(line.status == "failed" for line in lines),

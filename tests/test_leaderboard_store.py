@@ -22,7 +22,7 @@ from leaderboard.store import (
 def bundle(raw: bytes, name: str = "m") -> StoredBundle:
     sid = submission_id(raw)
     record = SubmissionRecord(sid, content_hash(raw), "2026.08", ModelMeta(name, "r1"), "scored", "2026-09-01T00:00:00Z", 1, 0)
-    cell = CellCounts("us-2026-08-real-full", "us", "2026-08", "real", "full", {"claims": 2, "supported": 2}, 0.5)
+    cell = CellCounts("us-2026-08-real-full", "us", "2026-08", "real", "full", {"claims": 2, "supported": 2}, {"coverage": 0.5})
     return StoredBundle(record, raw, {"claims.jsonl": b"", "cells.csv": b"cell_id\n", "summary.json": b"{}"}, Aggregate(sid, "2026.08", (cell,)))
 
 
