@@ -91,6 +91,8 @@ def score_command(
         f"unverifiable {overall['unverifiable']}, causal {overall['causal']}; failures {result.failures}",
         highlight=False,
     )
+    console.print(f"scorer {result.summary['scorer']}, dataset revision {result.summary['dataset_revision'] or '—'}",
+                  highlight=False)
     for path in written:
         console.print(f"wrote {path}", highlight=False)
     if result.failures:

@@ -19,6 +19,7 @@ from builder.cells import Cell
 from builder.facts import RANK_RULES
 from contracts.jsonl import dumps_line
 from contracts.submission import Response
+from extractors import version
 from extractors.claims import Claim
 from extractors.extract import extract_claims
 from contracts.vocabulary import COVERAGE_CONTEXTS
@@ -117,7 +118,8 @@ class ScoreResult:
         if name not in CELL_VALUES:
             raise KeyError(f"{name!r} is not a per-cell value of the metric registry; known: {', '.join(CELL_VALUES)}")
         rows = [{**row, name: per_cell.get(row["cell_id"])} for row in self.cells]
-        summary = {**self.summary, **summary_of(rows, self.summary.get("model"), self.summary.get("dataset", ""))}
+        summary = {**self.summary, **summary_of(rows, self.summary.get("model"), self.summary.get("dataset", ""),
+                                                self.summary.get("dataset_revision", ""))}
         return ScoreResult(self.claims, rows, summary)
 
 
@@ -133,13 +135,16 @@ def _totals(rows: Sequence[Mapping]) -> dict:
     return {**{name: sum(int(row[name]) for row in rows) for name in COUNT_NAMES}, **metric_values(rows)}
 
 
-def summary_of(rows: Sequence[Mapping], model: str | None, source: str) -> dict:
-    """summary.json: the failure count first, then the counts and metrics overall, per arm and per context."""
+def summary_of(rows: Sequence[Mapping], model: str | None, source: str, revision: str = "") -> dict:
+    """summary.json: the failure count first, which scorer made it against which dataset revision,
+    then the counts and metrics overall, per arm and per context."""
     overall = _totals(rows)
     return {
         "failures": overall["failures"],
         "model": model,
+        "scorer": version.scorer_version(),
         "dataset": source,
+        "dataset_revision": revision,
         "cells": len(rows),
         "cells_answered": sum(1 for row in rows if row["responses"]),
         "overall": overall,
@@ -154,7 +159,7 @@ def summary_of(rows: Sequence[Mapping], model: str | None, source: str) -> dict:
 
 def tabulate(cells: Iterable[Cell], responses: Sequence[Response], claims: Sequence[Mapping],
              values: Mapping[str, Mapping[str, float | None]] | None = None, model: str | None = None,
-             source: str = "") -> ScoreResult:
+             source: str = "", revision: str = "") -> ScoreResult:
     """Count verified claim rows into one row per cell (answered or not) and the summary.
 
     `values` gives per-cell values that are not counts (`coverage`, `semantic_margin`) by cell id.
@@ -169,7 +174,7 @@ def tabulate(cells: Iterable[Cell], responses: Sequence[Response], claims: Seque
     for cell in cells:
         lines = [(r.failed, by_line.get(r.key, [])) for r in by_cell.get(cell.cell_id, [])]
         rows.append(_cell_row(cell, count_cell(cell.context, lines), (values or {}).get(cell.cell_id, {})))
-    return ScoreResult([dict(c) for c in claims], rows, summary_of(rows, model, source))
+    return ScoreResult([dict(c) for c in claims], rows, summary_of(rows, model, source, revision))
 
 
 def score_submission(responses: Iterable[Response], data: ScoringData, model: str | None = None) -> ScoreResult:
@@ -189,4 +194,4 @@ def score_submission(responses: Iterable[Response], data: ScoringData, model: st
         if cell.context in COVERAGE_CONTEXTS and answered:
             keys = key_facts(cell, data)
             values[cell_id] = {COVERAGE: round(sum(coverage_of(group, keys) for group in scored) / len(scored), RATE_DECIMALS)}
-    return tabulate(data.cells.values(), responses, claim_rows, values, model, data.source)
+    return tabulate(data.cells.values(), responses, claim_rows, values, model, data.source, data.revision)

@@ -14,11 +14,14 @@ from pathlib import Path
 from builder.arms import ARMS
 from builder.cells import Cell, build_cells
 from builder.display import shown_arm
-from builder.panel import Panel, load_panel
+from builder.panel import Panel, default_price_file, load_panel
 from builder.universes import get_universe
 from contracts.markets import market_names
+from extractors.version import revision_of
 
 DEFAULT_DATASET = Path("build/market-claim-bench")
+# The configs of a built folder the scorer reads: their bytes are the dataset revision.
+SCORED_CONFIGS = ("prompts", "panels")
 
 
 @dataclass(frozen=True, eq=False)
@@ -29,6 +32,9 @@ class ScoringData:
     shown_panels: dict[tuple[str, str, str], Panel]
     true_panels: dict[tuple[str, str], Panel]
     source: str
+    # Content hash of what the scorer reads (a built folder's prompts and panels; the shipped prices
+    # in memory): results record it beside the release, so a rebuilt release is never mistaken for it.
+    revision: str = ""
 
     def shown_panel(self, market: str, month: str, arm: str) -> Panel:
         try:
@@ -61,18 +67,20 @@ def in_memory(markets: tuple[tuple[str, str], ...] | None = None) -> ScoringData
         for arm in ARMS:
             shown[(market, month, arm)] = shown_arm(real, arm)
         cells.update({cell.cell_id: cell for cell in build_cells(real)})
-    return ScoringData(cells, shown, true, "default cells built in memory from data/prices")
+    prices = {f"prices/{market}-{month}": default_price_file(get_universe(market), month) for market, month in chosen}
+    return ScoringData(cells, shown, true, "default cells built in memory from data/prices", revision_of(prices))
 
 
 def from_folder(folder: Path) -> ScoringData:
     """A dataset folder written by `builder.dataset.build_dataset`."""
-    from builder.dataset import read_dataset
+    from builder.dataset import config_path, read_dataset
 
     built = read_dataset(Path(folder))
     arms = sorted({(cell.market, cell.month, cell.arm) for cell in built.cells.values()})
     months = sorted({(market, month) for market, month, _ in arms})
+    read = {config: Path(folder) / config_path(config) for config in SCORED_CONFIGS}
     return ScoringData(dict(built.cells), {key: built.shown_panel(*key) for key in arms},
-                       {key: built.true_panel(*key) for key in months}, str(folder))
+                       {key: built.true_panel(*key) for key in months}, str(folder), revision_of(read))
 
 
 def load_scoring_data(folder: Path | None = None) -> ScoringData:

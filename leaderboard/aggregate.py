@@ -14,7 +14,11 @@ from collections.abc import Mapping
 
 from contracts.jsonl import loads_bytes
 from extractors.metrics import CELL_VALUES, COUNT_NAMES
+from extractors.version import UNPINNED
 from leaderboard.store import Aggregate, CellCounts
+
+# summary.json's key for the margin (extractors.embeddings.SUMMARY_KEY; not imported: it loads the embeddings code).
+MARGIN_KEY = "semantic_read_margin"
 
 
 def read_claims(payload: bytes) -> list[dict]:
@@ -38,14 +42,16 @@ def _number(text: object) -> float | None:
         return None
 
 
-def aggregate_scores(submission_id: str, release: str, cells_csv: Mapping[str, Mapping],
-                     margin: Mapping | None = None) -> Aggregate:
-    """One CellCounts per row of cells.csv (every cell of the dataset, answered or not).
+def aggregate_scores(submission_id: str, release: str, cells_csv: Mapping[str, Mapping], summary: Mapping,
+                     scored_at: str = "") -> Aggregate:
+    """One CellCounts per row of cells.csv (every cell of the dataset, answered or not), stamped with
+    the scorer version and dataset revision summary.json records.
 
-    `margin` is summary.json's `semantic_read_margin` (its overall and p-value travel with the
-    aggregate), when it was computed. A count cells.csv lacks reads as 0: a file written before a
-    count existed says nothing about it, and the rates it feeds show "—".
+    summary.json's `semantic_read_margin` (its overall and p-value) travels with the aggregate when it
+    was computed. A count cells.csv lacks reads as 0: a file written before a count existed says
+    nothing about it, and the rates it feeds show "—".
     """
+    margin = summary.get(MARGIN_KEY)
     margin = margin if isinstance(margin, Mapping) and not margin.get("error") else {}
     cells = tuple(
         CellCounts(row["cell_id"], row["market"], row["month"], row["arm"], row["context"],
@@ -53,4 +59,5 @@ def aggregate_scores(submission_id: str, release: str, cells_csv: Mapping[str, M
                    {name: _number(row.get(name)) for name in CELL_VALUES})
         for row in cells_csv.values()
     )
-    return Aggregate(submission_id, release, cells, margin.get("overall"), margin.get("p_value"))
+    return Aggregate(submission_id, release, cells, margin.get("overall"), margin.get("p_value"),
+                     summary.get("scorer") or UNPINNED, summary.get("dataset_revision") or "", scored_at)

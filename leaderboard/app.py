@@ -24,8 +24,9 @@ import pandas as pd
 from contracts.jsonl import loads_bytes
 from contracts.submission import parse_text
 from contracts.vocabulary import ARM_NAMES, CONTEXT_NAMES, PERTURBED_ARMS, TRUTH_ARM
+from extractors.version import scorer_version
 from leaderboard.columns import COLUMNS, DEFAULT_SHOWN, HIDEABLE, column, selected_columns
-from leaderboard.ranking import CUTOFF_CHOICES, SIZE_CHOICES, BoardFilter, cell_table, cells_frame, rank
+from leaderboard.ranking import CUTOFF_CHOICES, SIZE_CHOICES, BoardFilter, cell_table, cells_frame, rank, scorer_choices
 from leaderboard.store import ResultsStore, SubmissionRecord
 from leaderboard.submit import MAX_SUBMISSION_BYTES, Datasets, Scorer, make_meta, score_with_extractors, submit
 
@@ -65,6 +66,8 @@ CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "sh
 CACHE_SUBMISSIONS = 64
 CSV_NAME = "market-claim-bench-leaderboard.csv"
 CSV_HASH_CHARS = 16
+# The scorer filter's default: each submission's current-scorer result (its newest where it has none).
+CURRENT_SCORER = "current"
 # Gradio serves files under allowed paths at this route, relative to the app's root.
 FILE_ROUTE = "gradio_api/file="
 
@@ -76,25 +79,51 @@ class LeaderboardService:
     store: ResultsStore
     datasets: Datasets
     scorer: Scorer = score_with_extractors
-    _snapshot: tuple[tuple[str, ...], list[SubmissionRecord], pd.DataFrame] | None = field(default=None, init=False, repr=False)
+    _snapshot: tuple[tuple, list[SubmissionRecord], pd.DataFrame] | None = field(default=None, init=False, repr=False)
     _boards: dict[tuple, pd.DataFrame] = field(default_factory=dict, init=False, repr=False)
-    _details: dict[str, tuple[dict, list[dict]]] = field(default_factory=dict, init=False, repr=False)
+    _details: dict[tuple[str, str], tuple[dict, list[dict]]] = field(default_factory=dict, init=False, repr=False)
+    _current: str = field(default_factory=scorer_version, init=False)
     _downloads: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="mcb-board-")), init=False, repr=False)
 
+    @property
+    def current_scorer(self) -> str:
+        """The scorer version of the code serving the board: its results are shown by default."""
+        return self._current
+
+    def _state(self) -> tuple:
+        """Every submission id with its stored scorer versions: changes on a submission or a rescore."""
+        return tuple((sid, tuple(self.store.scorers(sid))) for sid in self.store.ids())
+
     def version(self) -> str:
-        """A token that changes whenever a submission is stored."""
+        """A token that changes whenever a submission or a rescored result is stored."""
         self.store.refresh()
-        return str(hash(tuple(self.store.ids())))
+        return str(hash(self._state()))
 
     def snapshot(self) -> tuple[list[SubmissionRecord], pd.DataFrame]:
         self.store.refresh()
-        ids = tuple(self.store.ids())
-        if self._snapshot is None or self._snapshot[0] != ids:
-            records = [self.store.record(sid) for sid in ids]
-            frame = cells_frame((r, self.store.aggregate(r.id)) for r in records)
-            self._snapshot = (ids, records, frame)
+        state = self._state()
+        if self._snapshot is None or self._snapshot[0] != state:
+            records = [self.store.record(sid) for sid, _ in state]
+            frame = cells_frame(((r, a) for r in records for a in self.store.results(r.id)), self._current)
+            self._snapshot = (state, records, frame)
             self._boards.clear()
         return self._snapshot[1], self._snapshot[2]
+
+    def shown_scorer(self, sid: str) -> str:
+        """The scorer version whose result the board shows for this submission by default."""
+        _, frame = self.snapshot()
+        rows = frame[(frame["submission"] == sid) & frame["preferred"]]
+        return str(rows["scorer"].iloc[0]) if len(rows) else self.store.aggregate(sid).scorer
+
+    def scorer_note(self) -> str:
+        """Which scorer the board ranks with, and how many submissions still show an older one's result."""
+        _, frame = self.snapshot()
+        shown = frame[frame["preferred"]].drop_duplicates("submission")
+        older = int((shown["scorer"] != self._current).sum())
+        note = f"Ranked with scorer {self._current} (current)."
+        if older:
+            note += f" {older} submission(s) show an older scorer's result: mcb rescore brings them to the current one."
+        return note
 
     def board(self, chosen: BoardFilter) -> pd.DataFrame:
         records, frame = self.snapshot()
@@ -111,15 +140,16 @@ class LeaderboardService:
         return self.store.record(sid)
 
     def details(self, sid: str) -> tuple[dict, list[dict]]:
-        """(lines by (cell_id, sample), claim rows) of one submission, cached."""
-        if sid not in self._details:
+        """(lines by (cell_id, sample), claim rows of the result the board shows) of one submission, cached."""
+        key = (sid, self.shown_scorer(sid))
+        if key not in self._details:
             if len(self._details) >= CACHE_SUBMISSIONS:
                 self._details.pop(next(iter(self._details)))
             # Stored files passed validation when they were submitted: read back leniently, through the one parser.
             lines = {response.key: response for response in parse_text(self.store.submission_text(sid), lenient=True)}
-            claims = loads_bytes(self.store.score_file(sid, "claims.jsonl"))
-            self._details[sid] = (lines, claims)
-        return self._details[sid]
+            claims = loads_bytes(self.store.score_file(sid, "claims.jsonl", key[1]))
+            self._details[key] = (lines, claims)
+        return self._details[key]
 
     @property
     def downloads(self) -> Path:
@@ -163,9 +193,10 @@ def csv_link(csv_path: str | None) -> str:
             "Download CSV of what is shown</a></p>")
 
 
-def board_html(table: pd.DataFrame, csv_path: str | None = None) -> str:
-    """The ranking as a plain HTML table, every value escaped, and the CSV link. A static table
-    renders in a fraction of the time of an interactive grid, which keeps the first load light."""
+def board_html(table: pd.DataFrame, csv_path: str | None = None, note: str = "") -> str:
+    """The ranking as a plain HTML table, every value escaped, the CSV link and a note (which scorer
+    ranked it). A static table renders in a fraction of the time of an interactive grid, which keeps
+    the first load light."""
     kinds = [column(name).type for name in table.columns]
     # Short markup per cell: a number cell is `<td class=n>`, and the optional `</td>` and `</tr>`
     # end tags are left out (HTML allows it). The first page carries this table inline, JSON-escaped
@@ -179,7 +210,7 @@ def board_html(table: pd.DataFrame, csv_path: str | None = None) -> str:
     if not body:
         body = f'<tr><td colspan="{len(kinds)}">No submission matches this selection.</td></tr>'
     return (f'<div class="mcb-board"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
-            + csv_link(csv_path))
+            + csv_link(csv_path) + (f'<p class="mcb-csv" id="scorer-note">{html.escape(note)}</p>' if note else ""))
 
 
 def _fmt(value) -> str:
@@ -420,12 +451,12 @@ def _board_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     default_columns = selected_columns(DEFAULT_SHOWN)
     markets = sorted(frame["market"].unique().tolist()) if not frame.empty else []
 
-    def board_view(market, arm, context, size, cutoff, search, columns, rows):
+    def board_view(market, arm, context, size, cutoff, search, columns, rows, scorer=CURRENT_SCORER):
         chosen = BoardFilter(tuple(market or ()), tuple(arm or ()), tuple(context or ()), size or "all",
-                             cutoff or "all", search or "")
+                             cutoff or "all", search or "", "" if scorer in (None, CURRENT_SCORER) else scorer)
         names = selected_columns(columns or [])
         table = shown_rows(service.board(chosen)[names], rows)
-        return board_html(table, service.write_csv(table))
+        return board_html(table, service.write_csv(table), service.scorer_note())
 
     version = gr.State(service.version())
     gr.Markdown(f"{HEADER}\n\n{nav_markdown(BOARD_PAGE)}", elem_id="nav", sanitize_html=False)
@@ -439,18 +470,20 @@ def _board_page(demo: gr.Blocks, service: LeaderboardService) -> None:
                           elem_id="filter-cutoff")
         search = gr.Textbox(label="search models", placeholder="name or revision", elem_id="filter-search")
         rows = gr.Radio(list(ROW_CHOICES), value=ROW_CHOICES[0], label="rows", elem_id="filter-rows")
+        scorer = gr.Radio([CURRENT_SCORER, *scorer_choices(frame)], value=CURRENT_SCORER, label="scorer version",
+                          elem_id="filter-scorer")
     first_view = shown_rows(service.board(BoardFilter())[default_columns], ROW_CHOICES[0])
     # A Markdown block renders the escaped table as it is (it is one HTML block: no Markdown syntax
     # applies inside, nothing is sanitised away because nothing unescaped is in it) and its code is
     # already on every Gradio page, where gr.HTML's is another 33 kB to fetch first.
-    table = gr.Markdown(board_html(first_view, service.write_csv(first_view)), elem_id="board",
+    table = gr.Markdown(board_html(first_view, service.write_csv(first_view), service.scorer_note()), elem_id="board",
                         sanitize_html=False, latex_delimiters=[], header_links=False)
     # Below the table, not in an accordion: one component type fewer on the first page.
     columns = gr.CheckboxGroup(list(HIDEABLE), value=list(DEFAULT_SHOWN), label="columns", elem_id="columns")
-    filters = [market, arm, context, size, cutoff, search, columns, rows]
+    filters = [market, arm, context, size, cutoff, search, columns, rows, scorer]
     # Private endpoints: the page inlines the API description of every public one (tens of kB).
     quiet = {"show_progress": "hidden", "api_visibility": "private"}
-    for control in (market, arm, context, size, cutoff, columns, rows):
+    for control in (market, arm, context, size, cutoff, columns, rows, scorer):
         control.change(board_view, filters, table, **quiet)
     search.submit(board_view, filters, table, **quiet)
     search.change(board_view, filters, table, **quiet)

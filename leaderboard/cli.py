@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from extractors.metrics import metric
-from leaderboard.columns import MODEL, RANK, ci_header
+from leaderboard.columns import MODEL, RANK, SCORER, ci_header
 from leaderboard.space import DEFAULT_SPACE_OUT, SpaceConfig, package_space
 from leaderboard.store import DEFAULT_RESULTS, ResultsStore, open_store
 from leaderboard.submit import Datasets, load_datasets, make_meta, submit
@@ -20,7 +20,7 @@ console = Console()
 WIDE_OUTPUT = 200  # columns when printing to a pipe or file, where rich would assume 80
 # The terminal's columns: the two perturbed-arm rates with their intervals, then a few of the registry's figures.
 _READ, _RECITED = metric("read_rate"), metric("recited_rate")
-PRINTED_COLUMNS = (RANK, MODEL, "release", _READ.header, ci_header(_READ), _RECITED.header, ci_header(_RECITED),
+PRINTED_COLUMNS = (RANK, MODEL, "release", SCORER, _READ.header, ci_header(_READ), _RECITED.header, ci_header(_RECITED),
                    *(metric(name).header for name in ("fabricated_rate", "declines_rate", "claims_per_response", "failures")))
 
 
@@ -39,12 +39,14 @@ def print_ranking(store: ResultsStore) -> None:
 
     from leaderboard.ranking import cells_frame, rank
 
-    records = store.records()
-    board = rank(records, cells_frame((r, store.aggregate(r.id)) for r in records))
-    table = Table(title=f"market-claim-bench leaderboard ({store.location})")
+    from extractors.version import scorer_version
+
+    current = scorer_version()
+    board = rank(store.records(), cells_frame(store.entries(), current))
+    table = Table(title=f"market-claim-bench leaderboard ({store.location})", caption=f"scorer {current} (current)")
     for name in PRINTED_COLUMNS:
-        table.add_column(name, justify="left" if name in (MODEL, "release") or name.endswith("CI") else "right",
-                         no_wrap=name == MODEL)
+        table.add_column(name, justify="left" if name in (MODEL, "release", SCORER) or name.endswith("CI") else "right",
+                         no_wrap=name == MODEL, min_width=len(current) if name == SCORER else None)
     for _, row in board.iterrows():
         table.add_row(*(Text("—" if pd.isna(row[name]) else str(row[name])) for name in PRINTED_COLUMNS))
     (console if console.is_terminal else Console(width=WIDE_OUTPUT)).print(table)
@@ -168,9 +170,43 @@ def submit_command(
         raise typer.Exit(2)
 
 
+def rescore(
+    results: ResultsOpt = DEFAULT_RESULTS,
+    hub_results: HubOpt = None,
+    dataset: DatasetOpt = None,
+) -> None:
+    """Re-score every stored submission with the current scorer into new results (old ones stay);
+    exit 1 if any submission had to be skipped."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from extractors.version import scorer_version
+    from leaderboard.rescore import rescore_store
+
+    store, datasets = open_store(results, hub_results), datasets_from(dataset)
+    version = scorer_version()
+    console.print(f"scorer {version}; results in {store.location}", markup=False, highlight=False)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("rescored {task.fields[rescored]} current {task.fields[current]} skipped {task.fields[skipped]}"),
+                  TimeElapsedColumn(), console=console) as progress:
+        task = progress.add_task("rescoring", total=None, rescored=0, current=0, skipped=0)
+
+        def on_done(outcome) -> None:
+            progress.update(task, advance=1, **{outcome.status: progress.tasks[task].fields[outcome.status] + 1})
+            if outcome.status == "skipped":
+                progress.console.print(Text(f"skipped {outcome.id} ({outcome.model}): {outcome.reason}"))
+
+        outcomes = rescore_store(store, datasets, on_start=lambda n: progress.update(task, total=n), on_done=on_done)
+    counts = {status: sum(o.status == status for o in outcomes) for status in ("rescored", "current", "skipped")}
+    console.print(f"{counts['rescored']} rescored, {counts['current']} already current, {counts['skipped']} skipped "
+                  f"(of {len(outcomes)} stored submissions); earlier results are kept", markup=False, highlight=False)
+    if counts["skipped"]:
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
     """Mount the commands; `demo` lives here because it needs every layer (build, score, store, serve)."""
     app.command()(leaderboard)
     app.command("submit")(submit_command)
+    app.command()(rescore)
     app.command()(space)
     app.command()(demo)

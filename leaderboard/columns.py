@@ -55,6 +55,8 @@ COLUMNS: tuple[ColumnContent, ...] = (
     ColumnContent(MODEL, "str", never_hidden=True, help="model name as submitted (shown as text)"),
     ColumnContent("revision", "str", help="model revision or API version"),
     ColumnContent("release", "str", never_hidden=True, help="dataset version the submission answers"),
+    ColumnContent(SCORER, "str", help="scorer version that made this row's figures: package version + hash of the rule "
+                                      "files, name tables and extractor code (`mcb rescore` brings a row to the current one)"),
     ColumnContent("params (B)", "number", help="parameter count in billions, if known"),
     ColumnContent("knowledge cutoff", "str", help="the model's stated training cutoff"),
     *(column for entry in METRICS for column in _metric_columns(entry)),

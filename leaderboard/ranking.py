@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from extractors.metrics import CELL_VALUES, COUNT_NAMES, METRICS, MIN_INTERVAL_CELLS, PRIMARY, Metric, interval_note, metric
-from leaderboard.columns import COLUMN_NAMES, MODEL, RANK, ci_header
+from leaderboard.columns import COLUMN_NAMES, MODEL, RANK, SCORER, ci_header
 from leaderboard.store import Aggregate, SubmissionRecord
 
 BOOTSTRAP_SEED = 20260801
@@ -58,6 +58,8 @@ class BoardFilter:
     size: str = "all"
     cutoff: str = "all"
     search: str = ""
+    # "" ranks each submission's current-scorer result (its newest where it has none); a version ranks that one's.
+    scorer: str = ""
 
     def __post_init__(self) -> None:
         if self.size not in SIZE_CHOICES:
@@ -66,16 +68,31 @@ class BoardFilter:
             raise ValueError(f"cutoff must be one of {', '.join(CUTOFF_CHOICES)}, not {self.cutoff!r}")
 
 
-FRAME_KEYS = ("submission", "release", "cell_id", "market", "month", "arm", "context")
+FRAME_KEYS = ("submission", "scorer", "preferred", "release", "cell_id", "market", "month", "arm", "context")
 
 
-def cells_frame(entries: Iterable[tuple[SubmissionRecord, Aggregate]]) -> pd.DataFrame:
-    """One row per (submission, cell) with its counts and per-cell values: the long table every view filters."""
+def preferred_results(entries: Iterable[tuple[SubmissionRecord, Aggregate]], current: str | None) -> dict[str, str]:
+    """Submission id -> the scorer version the board shows by default: the current scorer's result
+    where one is stored, else the newest result (a result stored before versions counts as oldest)."""
+    chosen: dict[str, tuple[tuple, str]] = {}
+    for record, aggregate in entries:
+        key = (aggregate.scorer == current, aggregate.scored_at or record.submitted_at, aggregate.scorer)
+        if record.id not in chosen or key > chosen[record.id][0]:
+            chosen[record.id] = (key, aggregate.scorer)
+    return {sid: scorer for sid, (_, scorer) in chosen.items()}
+
+
+def cells_frame(entries: Iterable[tuple[SubmissionRecord, Aggregate]], current: str | None = None) -> pd.DataFrame:
+    """One row per (submission, scorer version, cell) with its counts and per-cell values: the long
+    table every view filters. `preferred` marks each submission's default result (`preferred_results`)."""
+    entries = list(entries)
+    preferred = preferred_results(entries, current)
     rows = []
     for record, aggregate in entries:
         for cell in aggregate.cells:
             rows.append({
-                "submission": record.id, "release": aggregate.release, "cell_id": cell.cell_id, "market": cell.market,
+                "submission": record.id, "scorer": aggregate.scorer, "preferred": preferred[record.id] == aggregate.scorer,
+                "release": aggregate.release, "cell_id": cell.cell_id, "market": cell.market,
                 "month": cell.month, "arm": cell.arm, "context": cell.context,
                 **{name: cell.values.get(name) for name in CELL_VALUES},
                 **{name: int(cell.counts.get(name, 0) or 0) for name in COUNT_NAMES},
@@ -83,7 +100,13 @@ def cells_frame(entries: Iterable[tuple[SubmissionRecord, Aggregate]]) -> pd.Dat
     frame = pd.DataFrame(rows, columns=[*FRAME_KEYS, *CELL_VALUES, *COUNT_NAMES])
     for name in CELL_VALUES:
         frame[name] = pd.to_numeric(frame[name], errors="coerce")
+    frame["preferred"] = frame["preferred"].astype(bool)
     return frame.sort_values(["submission", "cell_id"], kind="stable").reset_index(drop=True)
+
+
+def scorer_choices(frame: pd.DataFrame) -> list[str]:
+    """Every scorer version with a stored result, for the board's scorer filter."""
+    return sorted(frame["scorer"].unique().tolist()) if not frame.empty else []
 
 
 def latest_per_model(records: Iterable[SubmissionRecord]) -> list[SubmissionRecord]:
@@ -124,6 +147,7 @@ def select(frame: pd.DataFrame, records: Sequence[SubmissionRecord], chosen: Boa
         and (chosen.cutoff in ("all",) or (chosen.cutoff == "unknown") == (r.meta.knowledge_cutoff is None))
     ]
     mask = frame["submission"].isin([r.id for r in kept])
+    mask &= frame["preferred"] if not chosen.scorer else frame["scorer"] == chosen.scorer
     for name, values in (("market", chosen.markets), ("arm", chosen.arms), ("context", chosen.contexts)):
         if values:
             mask &= frame[name].isin(values)
@@ -314,6 +338,7 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
     positions = rows.groupby("submission", sort=False).indices
     kept = [record for record in kept if record.id in positions]
     features, cell_ids, others = rate_features(rows), rows["cell_id"].to_numpy(), other_values(rows)
+    cell_scorers = rows["scorer"].to_numpy()
     table = []
     for release in sorted({record.release for record in kept}):
         mine = [record for record in kept if record.release == release]
@@ -324,6 +349,7 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
                 MODEL: record.meta.name,
                 "revision": record.meta.revision,
                 "release": record.release,
+                SCORER: cell_scorers[positions[record.id][0]],
                 "params (B)": record.meta.params_b,
                 "knowledge cutoff": record.meta.knowledge_cutoff or "unknown",
                 "cells": int(len(positions[record.id])),
@@ -351,7 +377,7 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
 
 def cell_table(frame: pd.DataFrame, submission: str) -> pd.DataFrame:
     """Every cell of one submission, including cells with no answer, no claims or only failures."""
-    rows = frame[frame["submission"] == submission].copy()
+    rows = frame[(frame["submission"] == submission) & frame["preferred"]].copy()
     rows["status"] = [
         "failed" if f and not r else "no answer" if not r else "no claims" if not c else "scored"
         for r, f, c in zip(rows["responses"], rows["failures"], rows["claims"])

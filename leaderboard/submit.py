@@ -20,7 +20,15 @@ from contracts.problems import InvalidInput, Problem, summarise
 from contracts.submission import InvalidSubmission, Response, parse_bytes
 from extractors.scoring_data import ScoringData, from_folder
 from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_summary
-from leaderboard.store import ModelMeta, ResultsStore, StoredBundle, SubmissionRecord, content_hash, submission_id
+from leaderboard.store import (
+    Aggregate,
+    ModelMeta,
+    ResultsStore,
+    StoredBundle,
+    SubmissionRecord,
+    content_hash,
+    submission_id,
+)
 
 MAX_SUBMISSION_BYTES = 20 * 1024 * 1024
 MIN_ANSWERED_SHARE = 0.95
@@ -28,8 +36,6 @@ MAX_NAME_CHARS = 120
 MAX_LINK_CHARS = 500
 MAX_PARAMS_B = 100_000.0
 SCORE_FILES: tuple[str, ...] = ("claims.jsonl", "cells.csv", "summary.json")
-# summary.json's key for the margin (extractors.embeddings.SUMMARY_KEY; not imported: it loads the embeddings code).
-MARGIN_KEY = "semantic_read_margin"
 _CUTOFF = re.compile(r"^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -160,6 +166,15 @@ def score_with_extractors(lines: Sequence[Response], dataset: ScoringData) -> di
         return {name: (Path(folder) / name).read_bytes() for name in SCORE_FILES}
 
 
+def score_files(sid: str, release: str, lines: Sequence[Response], dataset: ScoringData, scorer: Scorer,
+                scored_at: str) -> tuple[dict[str, bytes], Aggregate]:
+    """Score validated lines and read the aggregate the board ranks from the scorer's own files."""
+    files = dict(scorer(lines, dataset))
+    aggregate = aggregate_scores(sid, release, read_cells_csv(files["cells.csv"]), read_summary(files["summary.json"]),
+                                 scored_at)
+    return files, aggregate
+
+
 def now_utc() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -190,13 +205,11 @@ def submit(
         lines = parse_lines(raw, dataset, lenient)
     except SubmissionRejected as rejected:
         return SubmitOutcome("rejected", rejected.summary(), problems=rejected.problems)
-    files = dict(scorer(lines, dataset))
-    sid = submission_id(raw)
-    aggregate = aggregate_scores(sid, release, read_cells_csv(files["cells.csv"]),
-                                 read_summary(files["summary.json"]).get(MARGIN_KEY))
+    sid, now = submission_id(raw), now_utc()
+    files, aggregate = score_files(sid, release, lines, dataset, scorer, now)
     record = SubmissionRecord(
         id=sid, content_hash=content_hash(raw), release=release, meta=meta, status="scored",
-        submitted_at=now_utc(), lines=len(lines), failures=sum(line.status == "failed" for line in lines),
+        submitted_at=now, lines=len(lines), failures=sum(line.status == "failed" for line in lines),
         lenient=lenient,
     )
     stored = store.put(StoredBundle(record, raw, files, aggregate))

@@ -123,6 +123,9 @@ def test_board_loads_with_the_baselines_ranked_faithful_first(page):
     assert order[0] == "baseline: faithful"
     assert set(order[1:]) == {"baseline: reciter", "baseline: fabricator"}
     assert "95% CI" in board_text(page)
+    from extractors.version import scorer_version
+
+    assert "scorer" in board_text(page) and f"Ranked with scorer {scorer_version()} (current)." in board_text(page)
 
 
 def test_filters_narrow_the_board(page):

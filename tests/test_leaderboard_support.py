@@ -38,7 +38,8 @@ def tagged_scorer(lines, dataset) -> dict[str, bytes]:
                 "true_value": -1.0, "distinguishable": arm != "real" and detail != "unverifiable", "text": match.group(0),
             })
     coverage = {cell_id: {"coverage": 0.5} for cell_id, cell in dataset.cells.items() if cell.context == "full"}
-    result = tabulate(dataset.cells.values(), lines, claims, coverage, model="tagged", source="tagged")
+    result = tabulate(dataset.cells.values(), lines, claims, coverage, model="tagged", source=dataset.source,
+                      revision=dataset.revision)
     with tempfile.TemporaryDirectory(prefix="mcb-tagged-") as folder:
         result.write(Path(folder))
         return {name: (Path(folder) / name).read_bytes() for name in ("claims.jsonl", "cells.csv", "summary.json")}

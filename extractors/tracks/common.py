@@ -13,6 +13,7 @@ import pandas as pd
 from builder.tracks.common import TRACK_INFO, read_track_rows
 from contracts.submission import Response, read_submission
 from contracts.vocabulary import TRACK_STATUSES, TrackStatus
+from extractors.version import scorer_version
 
 STATUS_MEANING: dict[str, str] = {
     "fail": "memorisation signal found (the test rejected its no-memory null)",
@@ -82,6 +83,7 @@ class TrackSummary:
     missing: int
     metrics: Mapping[str, object] = field(default_factory=dict)
     model: Mapping[str, object] = field(default_factory=dict)
+    dataset_revision: str = ""
 
     def __post_init__(self) -> None:
         if self.status not in TRACK_STATUSES:
@@ -103,4 +105,6 @@ class TrackSummary:
             "caveats": list(info.caveats),
             "model": dict(self.model),
             "metrics": dict(self.metrics),
+            "scorer": scorer_version(),
+            "dataset_revision": self.dataset_revision,
         }
