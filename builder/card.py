@@ -18,6 +18,7 @@ import pyarrow as pa
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from builder.arms import ARMS, DAMPING_FACTOR
+from contracts.submission import CONTRACT_FIELDS, RUN_METADATA_NAMES
 from builder.contexts import CONTEXTS, month_label
 from builder.display import price_text, shown_price
 from builder.fetch import price_origin
@@ -164,4 +165,6 @@ def render_dataset_card(
         changelog=changelog_until(inputs.release),
         bibtex_key="market_claim_bench_" + inputs.release.replace(".", "_"),
         year=inputs.release[:4],
+        submission_fields=CONTRACT_FIELDS,
+        run_metadata=RUN_METADATA_NAMES,
     )

@@ -57,7 +57,8 @@ CONTRACT_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("commentary", "text", True, "the model's reply; text on an ok line, null (or absent) on a failed line"),
     FieldSpec("sample", "integer", False, "which answer to this cell, 0, 1, ... (default 0); one line per (cell_id, sample)"),
     FieldSpec("status", "text", False, "`ok` (default) or `failed`: a failed call is a failure, never empty commentary"),
-    FieldSpec("error", "text", True, "why the call failed (required on a failed line, starting with its kind); null on an ok line"),
+    FieldSpec("error", "text", True, "why the call failed (required on a failed line; `mcb run` starts it with the "
+              "failure kind); null on an ok line"),
 )
 RUN_METADATA_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("model", "text", False, "model name as sent to the server"),

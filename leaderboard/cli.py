@@ -17,7 +17,7 @@ from leaderboard.store import DEFAULT_RESULTS, ResultsStore, open_store
 from leaderboard.submit import Datasets, load_datasets, make_meta, submit
 
 console = Console()
-WIDE_OUTPUT = 200  # columns when printing to a pipe or file, where rich would assume 80
+WIDE_OUTPUT = 240  # columns when printing to a pipe or file, where rich would assume 80
 # The terminal's columns: the two perturbed-arm rates with their intervals, then a few of the registry's figures.
 _READ, _RECITED = metric("read_rate"), metric("recited_rate")
 PRINTED_COLUMNS = (RANK, MODEL, "release", SCORER, _READ.header, ci_header(_READ), _RECITED.header, ci_header(_RECITED),

@@ -78,6 +78,8 @@ def package_space(out: Path, config: SpaceConfig = SpaceConfig()) -> list[Path]:
     for package in PACKAGES:
         _copy_tree(PROJECT_ROOT / package, out / package)
     _copy_tree(data_dir(), out / "data")
+    # The scorer's version names the package version: the Space runs from a copy, not an install.
+    shutil.copyfile(PROJECT_ROOT / "pyproject.toml", out / "pyproject.toml")
     return sorted(p for p in out.rglob("*") if p.is_file())
 
 

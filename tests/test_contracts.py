@@ -164,3 +164,18 @@ def test_registries_cover_exactly_the_vocabulary():
     assert tuple(ARMS) == ARM_NAMES and tuple(CONTEXTS) == CONTEXT_NAMES and tuple(TRACK_INFO) == TRACKS
     assert TRUTH_ARM not in PERTURBED_ARMS and set(PERTURBED_ARMS) | {TRUTH_ARM} == set(ARM_NAMES)
     assert set(VERDICT_OF_DETAIL) == set(DETAILS)
+
+
+def test_the_readme_and_the_card_document_exactly_the_contract_and_the_registry(default_build):
+    """Docs that cannot drift: every contract field, run metadata field, count and metric column is named."""
+    from extractors.metrics import COUNT_NAMES, METRICS
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for name in (*CONTRACT_NAMES, *RUN_METADATA_NAMES, *COUNT_NAMES):
+        assert f"`{name}`" in readme, name
+    for entry in METRICS:
+        assert entry.header.split(" (")[0] in readme, entry.header
+    card = (Path(default_build) / "README.md").read_text(encoding="utf-8")
+    for name in (*CONTRACT_NAMES, *RUN_METADATA_NAMES):
+        assert f"`{name}`" in card, name
