@@ -23,7 +23,7 @@ from builder.universes import get_universe
 from extractors.claims import Claim
 from extractors.score import score_submission
 from extractors.scoring_data import in_memory
-from extractors.submission import Response
+from contracts.submission import Response
 from extractors.verify import verify
 
 TABLE_ROW = re.compile(r"^(\d{4}-\d{2}-\d{2}) ([\d. ]+) (\d+)$")
