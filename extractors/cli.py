@@ -48,7 +48,7 @@ def extract_command(
         return
     if file is not None:
         # Split on "\n" only: str.splitlines() would also cut a paragraph at U+2028 or U+0085.
-        for line in file.read_text(encoding="utf-8").removesuffix("\n").split("\n"):
+        for line in (raw.removesuffix("\r") for raw in file.read_text(encoding="utf-8").removesuffix("\n").split("\n")):
             claims = extract_claims(_paragraph(line), universe, month) if line.strip() else []
             print(json.dumps([c.to_dict() for c in claims], ensure_ascii=False))
         return

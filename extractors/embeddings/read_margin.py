@@ -35,7 +35,7 @@ import numpy as np
 from builder.cells import Cell
 from builder.panel import Panel
 from builder.narrator import TEMPLATES, narrate
-from contracts.vocabulary import PERTURBED_ARMS, TRUTH_ARM
+from contracts.vocabulary import PERTURBED_ARMS
 from extractors.embeddings.encoder import Encoder
 
 REFERENCE_SCOPE = "full"
