@@ -15,7 +15,6 @@ else's load hits all stages alike. The load average is printed before and after.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import time
@@ -27,6 +26,7 @@ from builder.narrator import SCOPES, TEMPLATES, narrate
 from builder.panel import Panel, load_panel
 from builder.paths import data_dir
 from builder.windows import slice_panel
+from contracts.jsonl import read_jsonl
 from extractors.extract import extract_claims
 from extractors.oracle import view_of
 from extractors.scoring_data import in_memory
@@ -70,8 +70,7 @@ def recall_items() -> list[Item]:
 
     items = []
     for name in RECALL_CORPORA:
-        for line in (data_dir() / "corpora" / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
+        for row in read_jsonl(data_dir() / "corpora" / f"{name}.jsonl"):
             market, month, window = row["market"], row["month"], row["window"]
             items.append(Item(row["text"], market, month, panel(market, month, window, row["arm"]),
                               panel(market, month, window, "real")))

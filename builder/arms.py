@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from builder.panel import Panel
+from contracts.vocabulary import ARM_NAMES, TRUTH_ARM, check_registry
 
 DAMPING_FACTOR = 0.25
 
@@ -28,7 +29,7 @@ class Arm:
     transform_return: Callable[[np.ndarray], np.ndarray]
 
     def apply(self, real: Panel) -> Panel:
-        if real.arm != "real":
+        if real.arm != TRUTH_ARM:
             raise ValueError(f"arms apply to the real panel, not to {real.arm!r}")
         frames = [transform_bars(real.ticker_bars(ticker), self.transform_return) for ticker in real.tickers]
         return Panel(market=real.market, month=real.month, arm=self.name, bars=pd.concat(frames, ignore_index=True))
@@ -75,12 +76,13 @@ ARMS: dict[str, Arm] = {
         Arm("damped", "every daily return shrunk to a quarter, direction kept", _damp),
     )
 }
-PERTURBED_ARMS: tuple[str, ...] = tuple(name for name in ARMS if name != "real")
+check_registry("arm", ARMS, ARM_NAMES)
+
 
 
 def apply_arm(real: Panel, arm: str) -> Panel:
     if arm not in ARMS:
         raise ValueError(f"unknown arm {arm!r}; known: {', '.join(ARMS)}")
-    if arm == "real":
+    if arm == TRUTH_ARM:
         return real
     return ARMS[arm].apply(real)

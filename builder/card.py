@@ -18,7 +18,9 @@ import pyarrow as pa
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from builder.arms import ARMS, DAMPING_FACTOR
+from contracts.submission import CONTRACT_FIELDS, RUN_METADATA_NAMES
 from builder.contexts import CONTEXTS, month_label
+from builder.display import price_text, shown_price
 from builder.fetch import price_origin
 from builder.paths import CARDS_DIR
 from builder.tokens import TOKENIZER_NAME
@@ -94,9 +96,38 @@ def _panel_entry(panel, prices_file: Path | None, provenance: Mapping[str, Mappi
         "origin": origin,
         "source": source,
         "notes": notes,
-        "absences": [a for a in universe.known_absences if a.month == panel.month],
+        "absences": _grouped_absences(universe, panel.month),
         "gaps": [g for g in universe.known_gaps if g.date.isoformat().startswith(panel.month)],
+        "rounded_close": _rounded_close(panel, universe),
     }
+
+
+def _grouped_absences(universe, month: str) -> list[dict]:
+    """The month's declared absences, tickers sharing a reason listed together (in universe order)."""
+    groups: dict[str, list[str]] = {}
+    for absence in universe.known_absences:
+        if absence.month == month:
+            groups.setdefault(absence.reason, []).append(absence.ticker)
+    return [{"tickers": tickers, "reason": reason} for reason, tickers in groups.items()]
+
+
+def _rounded_close(panel, universe) -> dict | None:
+    """The first real close the source states more finely than prompts show it, as the card's example."""
+    for row in panel.bars.itertuples(index=False):
+        if shown_price(row.close, universe) != row.close:
+            return {"ticker": row.ticker, "date": row.date.isoformat(), "source": repr(float(row.close)),
+                    "shown": price_text(row.close, universe)}
+    return None
+
+
+def _shown_precision(panels: Sequence[dict]) -> list[dict]:
+    """Each market of the build once, with the decimals its prompts print prices with."""
+    seen: dict[str, dict] = {}
+    for entry in panels:
+        universe = entry["universe"]
+        market = seen.setdefault(universe.name, {"universe": universe, "example": None})
+        market["example"] = market["example"] or entry["rounded_close"]
+    return list(seen.values())
 
 
 def render_dataset_card(
@@ -118,6 +149,7 @@ def render_dataset_card(
         release=inputs.release,
         repo=hub_repo or PLACEHOLDER_REPO,
         panels=panels,
+        precisions=_shown_precision(panels),
         configs=[{
             "name": name,
             "description": spec.description,
@@ -133,4 +165,6 @@ def render_dataset_card(
         changelog=changelog_until(inputs.release),
         bibtex_key="market_claim_bench_" + inputs.release.replace(".", "_"),
         year=inputs.release[:4],
+        submission_fields=CONTRACT_FIELDS,
+        run_metadata=RUN_METADATA_NAMES,
     )

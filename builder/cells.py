@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from builder.arms import ARMS, apply_arm
+from builder.arms import ARMS
 from builder.contexts import CONTEXTS
+from builder.display import shown_arm
 from builder.panel import Panel
 from builder.tokens import count_tokens
 from builder.universes import get_universe
+from contracts.markets import make_cell_id
 
-
-def make_cell_id(market: str, month: str, arm: str, context: str) -> str:
-    return f"{market}-{month}-{arm}-{context}"
+__all__ = ["Cell", "build_cells", "make_cell_id", "release_of"]
 
 
 def release_of(month: str) -> str:
@@ -38,11 +38,11 @@ class Cell:
 
 
 def build_cells(real: Panel, release: str | None = None) -> list[Cell]:
-    """Every arm x context cell of one real panel, in a fixed order."""
+    """Every arm x context cell of one real panel, in a fixed order; each prompt prints its arm's shown panel."""
     universe = get_universe(real.market)
     cells = []
     for arm in ARMS:
-        shown = apply_arm(real, arm)
+        shown = shown_arm(real, arm)
         for context in CONTEXTS.values():
             prompt = context.prompt(shown, universe)
             cells.append(

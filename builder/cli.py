@@ -18,6 +18,7 @@ from builder.panel import PanelError
 from builder.publish import PublishError, plan_dataset, plan_space, publish as publish_plan
 from builder.universes import UniverseError, get_universe
 from builder.versions import VersionError, validate_version
+from contracts.markets import market_names
 
 console = Console()
 
@@ -26,7 +27,7 @@ def resolve_specs(markets: list[str] | None, month: str | None, prices: Path | N
     """Markets default to both shipped ones; a month applies to every named market."""
     if not markets and month is None and prices is None:
         return default_specs()
-    markets = markets or ["us", "lisbon"]
+    markets = markets or list(market_names())
     if prices is not None and len(markets) != 1:
         raise typer.BadParameter("--prices needs exactly one --market")
     return [BuildSpec(market, month or get_universe(market).default_month, prices) for market in markets]

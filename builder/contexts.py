@@ -1,4 +1,8 @@
-"""Contexts: how much of a panel the prompt hands over, and the prompt each one makes."""
+"""Contexts: how much of a panel the prompt hands over, and the prompt each one makes.
+
+Prices are printed with `builder.display.price_text`, the rounding the oracle's shown panel is
+built from; callers pass the shown panel (`builder.display.shown_arm`).
+"""
 
 from __future__ import annotations
 
@@ -8,17 +12,15 @@ from datetime import date
 
 import pandas as pd
 
+from builder.display import price_text
 from builder.panel import Panel
 from builder.universes import Universe
+from contracts.vocabulary import CONTEXT_NAMES, check_registry
 
 
 def month_label(month: str) -> str:
     """`2026-08` -> `August 2026`."""
     return pd.Period(month, freq="M").strftime("%B %Y")
-
-
-def format_price(value: float, universe: Universe) -> str:
-    return f"{value:.{universe.price_decimals}f}"
 
 
 def _company(universe: Universe, ticker: str) -> str:
@@ -37,7 +39,7 @@ def daily_blocks(panel: Panel, universe: Universe, headings: dict[str, str], fir
         lines = [heading, " ".join([first_column, *price_columns, "volume"])]
         for row in panel.ticker_bars(ticker).itertuples(index=False):
             cells = [session_label(row.date)]
-            cells += [format_price(getattr(row, name), universe) for name in price_columns]
+            cells += [price_text(getattr(row, name), universe) for name in price_columns]
             cells.append(str(int(row.volume)))
             lines.append(" ".join(cells))
         blocks.append("\n".join(lines))
@@ -58,8 +60,8 @@ def endpoints(panel: Panel, universe: Universe) -> str:
         bars = panel.ticker_bars(ticker)
         first, last = bars.iloc[0], bars.iloc[-1]
         lines.append(
-            f"{_company(universe, ticker)}: close {format_price(first.close, universe)} on {first.date.isoformat()}, "
-            f"close {format_price(last.close, universe)} on {last.date.isoformat()}"
+            f"{_company(universe, ticker)}: close {price_text(first.close, universe)} on {first.date.isoformat()}, "
+            f"close {price_text(last.close, universe)} on {last.date.isoformat()}"
         )
     return "\n".join(lines)
 
@@ -112,3 +114,4 @@ CONTEXTS: dict[str, Context] = {
         ),
     )
 }
+check_registry("context", CONTEXTS, CONTEXT_NAMES)

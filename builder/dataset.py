@@ -18,11 +18,12 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from builder.arms import ARMS, apply_arm
+from builder.arms import ARMS
 from builder.card import render_dataset_card
 from builder.cells import Cell, build_cells, release_of
 from builder.contexts import CONTEXTS
 from builder.corpora_configs import paraphrases_table, recall_figures_table
+from builder.display import SHOWN, TRUE, VIEWS, shown_arm
 from builder.facts import panel_facts
 from builder.narrator import SCOPES, TEMPLATES, narrate
 from builder.panel import Panel, default_price_file, load_panel
@@ -32,6 +33,7 @@ from builder.tracks.recall import recall_table
 from builder.tracks.relabeled import relabeled_table
 from builder.universes import get_universe
 from builder.versions import validate_version
+from contracts.markets import market_names
 
 DEFAULT_OUT = Path("build/market-claim-bench")
 SPLIT = "test"
@@ -54,10 +56,16 @@ class BuildInputs:
     release: str
     panels: tuple[Panel, ...]
 
-    def arm_panels(self) -> Iterable[Panel]:
+    def views(self) -> Iterable[tuple[str, Panel]]:
+        """Every panel the dataset stores: each arm as its prompts display it (`shown`), then the source prices (`true`)."""
         for real in self.panels:
             for arm in ARMS:
-                yield apply_arm(real, arm)
+                yield SHOWN, shown_arm(real, arm)
+            yield TRUE, real
+
+
+def _keys(view: str, panel: Panel) -> dict:
+    return {"market": panel.market, "month": panel.month, "arm": panel.arm, "view": view}
 
 
 @dataclass(frozen=True)
@@ -74,11 +82,10 @@ def prompts_table(inputs: BuildInputs) -> pa.Table:
 
 def panels_table(inputs: BuildInputs) -> pa.Table:
     frames = []
-    for panel in inputs.arm_panels():
+    for view, panel in inputs.views():
         frame = panel.bars.copy()
-        frame.insert(0, "arm", panel.arm)
-        frame.insert(0, "month", panel.month)
-        frame.insert(0, "market", panel.market)
+        for position, (name, value) in enumerate(_keys(view, panel).items()):
+            frame.insert(position, name, value)
         frames.append(frame)
     frame = pd.concat(frames, ignore_index=True)
     frame["volume"] = frame["volume"].astype("int64")
@@ -87,10 +94,10 @@ def panels_table(inputs: BuildInputs) -> pa.Table:
 
 def facts_table(inputs: BuildInputs) -> pa.Table:
     rows = []
-    for panel in inputs.arm_panels():
+    for view, panel in inputs.views():
         facts = panel_facts(panel)
         for ticker, ticker_facts in facts.tickers.items():
-            row = {"market": panel.market, "month": panel.month, "arm": panel.arm}
+            row = _keys(view, panel)
             row.update(ticker_facts.to_dict())
             row["ranks_held"] = facts.ranks_held(ticker)
             rows.append(row)
@@ -99,14 +106,12 @@ def facts_table(inputs: BuildInputs) -> pa.Table:
 
 def narrator_table(inputs: BuildInputs) -> pa.Table:
     rows = []
-    for panel in inputs.arm_panels():
+    for view, panel in inputs.views():
         for scope in SCOPES:
             for template in TEMPLATES:
                 paragraph = narrate(panel, scope=scope, template=template)
                 rows.append({
-                    "market": panel.market,
-                    "month": panel.month,
-                    "arm": panel.arm,
+                    **_keys(view, panel),
                     "scope": scope,
                     "template": template,
                     "text": paragraph.text,
@@ -120,8 +125,8 @@ PROMPTS_SCHEMA = pa.schema([
     ("arm", pa.string()), ("context", pa.string()), ("prompt", pa.string()), ("n_tokens", pa.int64()),
 ])
 PANELS_SCHEMA = pa.schema([
-    ("market", pa.string()), ("month", pa.string()), ("arm", pa.string()), ("ticker", pa.string()),
-    ("date", pa.date32()), ("open", pa.float64()), ("high", pa.float64()), ("low", pa.float64()),
+    ("market", pa.string()), ("month", pa.string()), ("arm", pa.string()), ("view", pa.string()),
+    ("ticker", pa.string()), ("date", pa.date32()), ("open", pa.float64()), ("high", pa.float64()), ("low", pa.float64()),
     ("close", pa.float64()), ("volume", pa.int64()),
 ])
 
@@ -129,9 +134,9 @@ CONFIGS: dict[str, ConfigSpec] = {
     spec.name: spec
     for spec in (
         ConfigSpec("prompts", "one prompt per cell (market x month x arm x context), with its token count", prompts_table),
-        ConfigSpec("panels", "daily bars of every arm; the real arm is the truth", panels_table),
-        ConfigSpec("facts", "the oracle's per-ticker facts and ranks for every arm's panel", facts_table),
-        ConfigSpec("narrator", "deterministic commentary from each panel, with gold claims as JSON", narrator_table),
+        ConfigSpec("panels", "daily bars of every arm exactly as its prompts display them (`view` shown), and the source prices (`view` true, arm real): the two panels every claim is checked against", panels_table),
+        ConfigSpec("facts", "the oracle's per-ticker facts and ranks for every shown panel and the true panel", facts_table),
+        ConfigSpec("narrator", "deterministic commentary from every shown panel and the true panel, with gold claims as JSON", narrator_table),
         ConfigSpec("recall", "track: direct-recall questions (a session's close, the month's direction), with the answer key", recall_table),
         ConfigSpec("relabeled", "track: the real sparse panel under its true and a fake future month label (fake date tests I and II)", relabeled_table),
         ConfigSpec("masked", "track: tickers as Stock A..J and dates as session numbers; commentary and reconstruction prompts", masked_config_table),
@@ -146,7 +151,7 @@ def config_path(config: str) -> str:
 
 
 def default_specs() -> list[BuildSpec]:
-    return [BuildSpec(market, get_universe(market).default_month) for market in ("us", "lisbon")]
+    return [BuildSpec(market, get_universe(market).default_month) for market in market_names()]
 
 
 def load_inputs(specs: list[BuildSpec], release: str | None = None) -> BuildInputs:
@@ -209,13 +214,20 @@ class BuiltDataset:
     cells: dict[str, Cell]
     panels_frame: pd.DataFrame
 
-    def panel(self, market: str, month: str, arm: str) -> Panel:
-        rows = self.panels_frame[
-            (self.panels_frame["market"] == market) & (self.panels_frame["month"] == month) & (self.panels_frame["arm"] == arm)
-        ]
+    def shown_panel(self, market: str, month: str, arm: str) -> Panel:
+        """The bars an `arm` prompt displayed: the panel claims are checked against as shown."""
+        return self._panel(market, month, arm, SHOWN)
+
+    def true_panel(self, market: str, month: str) -> Panel:
+        """The source prices of the month: the panel claims are checked against as the truth."""
+        return self._panel(market, month, "real", TRUE)
+
+    def _panel(self, market: str, month: str, arm: str, view: str) -> Panel:
+        frame = self.panels_frame
+        rows = frame[(frame["market"] == market) & (frame["month"] == month) & (frame["arm"] == arm) & (frame["view"] == view)]
         if rows.empty:
-            raise KeyError(f"no {arm} panel for {market} {month} in {self.path}")
-        bars = rows.drop(columns=["market", "month", "arm"]).reset_index(drop=True)
+            raise KeyError(f"no {view} {arm} panel for {market} {month} in {self.path}")
+        bars = rows.drop(columns=["market", "month", "arm", "view"]).reset_index(drop=True)
         return Panel(market=market, month=month, arm=arm, bars=bars)
 
 
@@ -229,6 +241,9 @@ def read_dataset(folder: Path) -> BuiltDataset:
     prompts = pq.read_table(prompts_file).to_pylist()
     cells = {row["cell_id"]: Cell(**row) for row in prompts}
     panels = pq.read_table(panels_file).to_pandas()
+    if "view" not in panels.columns or not set(panels["view"]) <= set(VIEWS):
+        raise ValueError(f"{panels_file}: no `view` column ({' or '.join(VIEWS)}); the folder was built before "
+                         "shown panels were stored: rebuild it with `mcb build`")
     panels["date"] = [value if isinstance(value, date) else pd.Timestamp(value).date() for value in panels["date"]]
     return BuiltDataset(path=folder, cells=cells, panels_frame=panels)
 

@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from builder.contexts import month_label
+from builder.display import price_text
 from builder.facts import PanelFacts, TickerFacts, panel_facts
 from builder.panel import Panel
 from builder.universes import Universe, get_universe
+from contracts.vocabulary import CONTEXT_NAMES
 
-SCOPES = ("full", "sparse", "none", "probe")
+SCOPES = CONTEXT_NAMES  # a scope is named after the context whose view it limits prose to
 TEMPLATES = (0, 1, 2)
 RETURN_DECIMALS = 1
 VOLATILITY_DECIMALS = 0
@@ -61,9 +63,9 @@ class _Writer:
         return (text + (" per cent" if self.template == 2 else "%")), rounded
 
     def price(self, value: float) -> tuple[str, float]:
-        decimals = self.universe.price_decimals
-        rounded = round(value, decimals)
-        text = f"{rounded:.{decimals}f}"
+        """A price as prompts print it (`builder.display`), so the prose quotes the table's figures."""
+        text = price_text(value, self.universe)
+        rounded = float(text)
         if self.template == 0:
             return f"{self.universe.currency_symbol}{text}", rounded
         if self.template == 1:
@@ -113,9 +115,11 @@ def _sentences(facts: PanelFacts, writer: _Writer, month: str) -> list[Sentence]
 
     rest = [ticker for ticker in per if ticker not in (best, worst)]
     phrases = [_return_phrase(writer, per[ticker]) for ticker in rest]
-    listed = ", ".join(text for text, _ in phrases[:-1]) + f" and {phrases[-1][0]}"
-    opener = ("Elsewhere, ", "Across the rest of the group, ", "Others: ")[writer.template]
-    out.append(Sentence(f"{opener}{listed}.", tuple(claim for _, claim in phrases)))
+    if phrases:  # a month with declared absences can leave one name, or none, besides the best and worst
+        texts = [text for text, _ in phrases]
+        listed = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + f" and {texts[-1]}"
+        opener = ("Elsewhere, ", "Across the rest of the group, ", "Others: ")[writer.template]
+        out.append(Sentence(f"{opener}{listed}.", tuple(claim for _, claim in phrases)))
 
     out.append(Sentence(
         f"{writer.name(best)} outperformed {writer.name(worst)} over the month.",

@@ -77,6 +77,14 @@ def default_price_file(universe: Universe, month: str) -> Path:
     return data_dir() / "prices" / f"{universe.price_file_prefix}-{month}.csv"
 
 
+def shipped_months(universe: str | Universe) -> list[str]:
+    """The months whose prices ship in `data/prices/` for the universe, `YYYY-MM`, oldest first."""
+    universe = get_universe(universe)
+    prefix = f"{universe.price_file_prefix}-"
+    stems = (path.stem for path in (data_dir() / "prices").glob(f"{prefix}*.csv"))
+    return sorted(stem.removeprefix(prefix) for stem in stems if not stem.endswith("source-fields"))
+
+
 def read_price_csv(path: Path) -> pd.DataFrame:
     """Read a CSV in the `data/prices` schema, naming what is wrong with it."""
     try:
@@ -157,8 +165,7 @@ def load_panel(universe: str | Universe, month: str, prices_file: Path | None = 
     first, last = month_bounds(month)
     path = Path(prices_file) if prices_file else default_price_file(universe, month)
     if not path.exists():
-        shipped = sorted(p.stem for p in (data_dir() / "prices").glob(f"{universe.price_file_prefix}-*.csv")
-                         if not p.stem.endswith("source-fields"))
+        shipped = [f"{universe.price_file_prefix}-{shipped}" for shipped in shipped_months(universe)]
         raise PanelError(
             f"no prices for {universe.name} {month}: {path} does not exist. Shipped months: "
             f"{', '.join(shipped) or 'none'}. Supply the month with --prices FILE.csv "

@@ -1,14 +1,7 @@
-"""Where the project's shipped data lives (overridable with MCB_DATA_DIR for an installed copy)."""
+"""Where the project's shipped data lives: defined in `contracts.paths`, named here for builder code."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from contracts.paths import CARDS_DIR, PROJECT_ROOT, data_dir
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-CARDS_DIR = PROJECT_ROOT / "cards"
-
-
-def data_dir() -> Path:
-    """The folder holding `universes.toml`, `prices/` and the shipped corpora."""
-    return Path(os.environ.get("MCB_DATA_DIR", PROJECT_ROOT / "data"))
+__all__ = ["CARDS_DIR", "PROJECT_ROOT", "data_dir"]

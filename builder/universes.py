@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
-from pathlib import Path
 
-from builder.paths import data_dir
+from contracts.markets import market_tables, universes_path
 
 
 class UniverseError(ValueError):
@@ -108,14 +106,8 @@ def _universe_from_table(name: str, table: dict) -> Universe:
 
 
 @cache
-def _load_universes(path: Path) -> dict[str, Universe]:
-    with path.open("rb") as handle:
-        config = tomllib.load(handle)
-    return {name: _universe_from_table(name, table) for name, table in config.get("markets", {}).items()}
-
-
-def universes_path() -> Path:
-    return data_dir() / "universes.toml"
+def _load_universes(path) -> dict[str, Universe]:
+    return {name: _universe_from_table(name, table) for name, table in market_tables(path).items()}
 
 
 def all_universes() -> dict[str, Universe]:

@@ -1,7 +1,8 @@
 """Baseline submissions, the scorer's canaries: they must score as their names say.
 
-- faithful: narrator prose from the shown panel, stating only what the cell's context shows
-  (declines under `none`, declines the interior question under `probe`). Should be all supported.
+- faithful: narrator prose from the shown panel (the prices as the prompt displayed them), stating
+  only what the cell's context shows (declines under `none`, declines the interior question under
+  `probe`). Should be all supported.
 - reciter: narrator prose from the true panel, whatever the cell. Should be recited wherever the
   arms can tell reading from recall.
 - fabricator: prose with figures drawn at random (seeded). Should be almost all fabricated.
@@ -15,11 +16,12 @@ from dataclasses import dataclass
 
 from builder.cells import Cell
 from builder.contexts import month_label
+from builder.display import price_text
 from builder.narrator import TEMPLATES, narrate
 from builder.universes import get_universe
 from extractors.oracle import view_of
 from extractors.scoring_data import ScoringData
-from extractors.submission import Response
+from contracts.submission import Response
 
 DEFAULT_SEED = 2026
 # The fabricator's figures: prices scaled by a factor drawn from these bands around the true
@@ -49,7 +51,6 @@ def fabricator(cell: Cell, data: ScoringData, index: int, rng: random.Random) ->
     """Confident prose about every ticker with random levels, volatility and session counts."""
     universe = get_universe(cell.market)
     facts = view_of(data.true(cell)).facts
-    decimals = universe.price_decimals
     symbol = universe.currency_symbol
     sentences = [f"In {month_label(cell.month)} the group had an eventful month."]
     for ticker, ticker_facts in facts.tickers.items():
@@ -57,7 +58,8 @@ def fabricator(cell: Cell, data: ScoringData, index: int, rng: random.Random) ->
         end, peak = _fake_price(rng, anchor), _fake_price(rng, anchor)
         volatility = rng.randint(*FABRICATED_VOLATILITY)
         sentences.append(
-            f"{ticker} ended the month at {symbol}{end:.{decimals}f} after peaking at {symbol}{max(end, peak) * 1.01:.{decimals}f}, "
+            f"{ticker} ended the month at {symbol}{price_text(end, universe)} after peaking at "
+            f"{symbol}{price_text(max(end, peak) * 1.01, universe)}, "
             f"with annualised volatility of {volatility}%."
         )
     return " ".join(sentences)

@@ -13,7 +13,7 @@ from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
 from extractors.extract import extract_claims
 from extractors.full_score import score_with_margin
 from extractors.scoring_data import load_scoring_data
-from extractors.submission import SubmissionError, read_submission, write_submission
+from contracts.submission import InvalidSubmission, read_submission, write_submission
 
 console = Console(stderr=True)
 EXIT_FAILED_LINES = 1
@@ -47,7 +47,8 @@ def extract_command(
         print(json.dumps([c.to_dict() for c in extract_claims(file.read_text(encoding="utf-8"), universe, month)], ensure_ascii=False, indent=2))
         return
     if file is not None:
-        for line in file.read_text(encoding="utf-8").splitlines():
+        # Split on "\n" only: str.splitlines() would also cut a paragraph at U+2028 or U+0085.
+        for line in (raw.removesuffix("\r") for raw in file.read_text(encoding="utf-8").removesuffix("\n").split("\n")):
             claims = extract_claims(_paragraph(line), universe, month) if line.strip() else []
             print(json.dumps([c.to_dict() for c in claims], ensure_ascii=False))
         return
@@ -55,12 +56,13 @@ def extract_command(
 
 
 def score_command(
-    submission: Annotated[Path, typer.Argument(help="Submission JSONL: cell_id, commentary, sample, status, error.")],
+    submission: Annotated[Path, typer.Argument(help="Submission JSONL: cell_id, commentary, sample, status, error (plus run metadata), e.g. from `mcb run`.")],
     model: Annotated[str, typer.Option(help="Model name recorded in summary.json.")],
     out: Annotated[Path, typer.Option(help="Folder for claims.jsonl, cells.csv and summary.json.")],
     dataset: Annotated[Optional[Path], typer.Option(help="Built dataset folder (default build/market-claim-bench, else built in memory).")] = None,
     semantic: Annotated[bool, typer.Option("--semantic-margin/--no-semantic-margin", help="Add the semantic read margin (embeddings) to summary.json.")] = True,
     embedding_model: Annotated[Optional[Path], typer.Option(help="Sentence-transformers model for the semantic read margin; default the bundled all-MiniLM-L6-v2.")] = None,
+    lenient: Annotated[bool, typer.Option("--lenient", help="Keep fields outside the contract and the run metadata instead of rejecting them.")] = False,
 ) -> None:
     """Validate and score a submission; exit 2 on bad input (nothing written), 1 if it has failed lines."""
     try:
@@ -72,8 +74,8 @@ def score_command(
         console.print(f"{submission}: no such file")
         raise typer.Exit(EXIT_BAD_INPUT)
     try:
-        responses = read_submission(submission, set(data.cells))
-    except SubmissionError as error:
+        responses = read_submission(submission, set(data.cells), lenient=lenient)
+    except InvalidSubmission as error:
         console.print(f"{submission}: not scored, nothing written:\n{error}", highlight=False)
         raise typer.Exit(EXIT_BAD_INPUT) from error
     result = score_with_margin(responses, data, model=model, embedding_model=embedding_model, semantic=semantic)
@@ -89,6 +91,8 @@ def score_command(
         f"unverifiable {overall['unverifiable']}, causal {overall['causal']}; failures {result.failures}",
         highlight=False,
     )
+    console.print(f"scorer {result.summary['scorer']}, dataset revision {result.summary['dataset_revision'] or '—'}",
+                  highlight=False)
     for path in written:
         console.print(f"wrote {path}", highlight=False)
     if result.failures:

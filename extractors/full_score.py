@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from extractors.metrics import metric
 from extractors.score import ScoreResult, score_submission
 from extractors.scoring_data import ScoringData
-from extractors.submission import Response
+from contracts.submission import Response
+
+# The registry's per-cell value the margin fills in cells.csv (averaged by the board's margin column).
+SEMANTIC_MARGIN = metric("semantic_margin").numerator
 
 
 def score_with_margin(
@@ -29,5 +33,8 @@ def score_with_margin(
     if semantic:
         from extractors.embeddings import SUMMARY_KEY, semantic_summary
 
-        result.summary[SUMMARY_KEY] = semantic_summary(responses, data, embedding_model)
+        margin = semantic_summary(responses, data, embedding_model)
+        if not margin.get("error"):
+            result = result.with_cell_values(SEMANTIC_MARGIN, margin.get("per_cell") or {})
+        result.summary[SUMMARY_KEY] = margin
     return result

@@ -1,11 +1,16 @@
 """The oracle: price arithmetic that answers each claim's metric from a panel.
 
+The panel is either the shown one (exactly the numbers the prompt displayed, `builder.display`)
+or the true one (the source prices); the arithmetic is the same on both.
+
 A registry, one small function per metric under its claims.md name. Each returns the candidate
 true values (several where the metric is honestly ambiguous) or None when the panel cannot answer.
 
 Documented choices:
-- `range_high` matches the highest close *or* the highest intraday high; `range_low` the lowest
-  close or the lowest intraday low (commentary uses both meanings).
+- Ranges are read from closes: `range_high` is the month's highest close, `range_low` its lowest
+  close, never the intraday high or low ("traded between A and B", "peaked at", "bottomed at";
+  the labelled dev corpus's convention 4). The prompts' tables show highs and lows too, but a
+  figure equal only to an intraday extreme is not the range the vocabulary names.
 - `price_level` with a date is that session's close; with anchor `start`/`end` the first/last
   close; with neither it has no period point and is unverifiable.
 - `daily_move` with a date is that session's close-to-close return; undated with `extreme:
@@ -124,12 +129,12 @@ def build_registry() -> dict[str, Oracle]:
     @_register(registry, "range_low", "price")
     def range_low(claim: Claim, view: PanelView) -> Answer | None:
         facts = view.ticker(claim.ticker)
-        return Answer(_finite(facts.min_close, facts.min_low), claim.value) if facts else None
+        return Answer((facts.min_close,), claim.value) if facts else None
 
     @_register(registry, "range_high", "price")
     def range_high(claim: Claim, view: PanelView) -> Answer | None:
         facts = view.ticker(claim.ticker)
-        return Answer(_finite(facts.max_close, facts.max_high), claim.value) if facts else None
+        return Answer((facts.max_close,), claim.value) if facts else None
 
     @_register(registry, "max_drawdown", "percent")
     def max_drawdown(claim: Claim, view: PanelView) -> Answer | None:

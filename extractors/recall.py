@@ -34,6 +34,7 @@ from builder.paths import PROJECT_ROOT, data_dir
 from builder.rewriters.base import SPLITS, CorpusItem, read_jsonl
 from builder.universes import all_universes
 from builder.vocabulary import COUNT_METRICS, PERCENT_METRICS, PRICE_METRICS
+from contracts.jsonl import read_jsonl as read_rows
 
 CORPORA_DIR = "corpora"
 PARAPHRASE_FILES: tuple[str, ...] = ("narrator.jsonl", "rules.jsonl", "newswire.jsonl", "pathrange.jsonl")
@@ -283,8 +284,7 @@ def paraphrase_paragraphs(extra: Iterable[Path] = ()) -> list[GoldParagraph]:
 
 def read_real_labels(path: Path | None = None) -> list[dict]:
     path = path or corpora_dir() / REAL_LABELS_FILE
-    with open(path, encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+    return read_rows(path)
 
 
 def real_paragraphs(texts: Path | None = None, labels: Path | None = None) -> list[GoldParagraph]:
@@ -295,8 +295,7 @@ def real_paragraphs(texts: Path | None = None, labels: Path | None = None) -> li
             f"real commentary texts not found at {texts}: the labels are committed, the third-party texts are not. "
             "Pass --texts PATH to commentary.jsonl (shared/data/real_commentary/ beside the project)."
         )
-    with open(texts, encoding="utf-8") as handle:
-        by_id = {record["id"]: record for record in map(json.loads, filter(str.strip, handle))}
+    by_id = {record["id"]: record for record in read_rows(texts)}
     out = []
     for label in read_real_labels(labels):
         record = by_id.get(label["id"])

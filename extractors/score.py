@@ -1,7 +1,9 @@
 """Scoring a submission: extract claims per response, verify each twice, count per cell.
 
 `score_submission` is the library entry point (the leaderboard calls it directly); `mcb score` is
-a thin wrapper. Every cell of the dataset gets a row, answered or not; rates leave their
+a thin wrapper. Every cell of the dataset gets a row, answered or not, holding every count of the
+metric registry (`extractors.metrics`) and each metric's value for that cell; summary.json holds
+the same counts and metrics summed overall, per arm and per context. Rates leave their
 denominator's zeros empty, never 0.
 """
 
@@ -9,30 +11,38 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from builder.cells import Cell
 from builder.facts import RANK_RULES
+from contracts.jsonl import dumps_line
+from contracts.submission import Response
+from extractors import version
 from extractors.claims import Claim
 from extractors.extract import extract_claims
+from contracts.vocabulary import COVERAGE_CONTEXTS
+from extractors.metrics import (
+    CELL_VALUES,
+    COUNT_NAMES,
+    METRICS,
+    RATE_DECIMALS,
+    count_cell,
+    metric_values,
+)
 from extractors.oracle import view_of
 from extractors.scoring_data import ScoringData
-from extractors.submission import Response
-from extractors.verdicts import CHECKABLE_VERDICTS, DETAILS, VERDICTS, Verdict
+from extractors.verdicts import Verdict
 from extractors.verify import verify
 
 CLAIM_FIELDS = ("cell_id", "sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value",
                 "distinguishable", "text", "date", "anchor", "extreme", "decimals", "start", "end")
-REFUTED_DETAILS = tuple(d for d in DETAILS if d not in ("supported", "recited", "unverifiable"))
-COUNT_FIELDS = ("responses", "failures", "claims", "checkable", "distinguishable", *VERDICTS[:3], *REFUTED_DETAILS,
-                "unverifiable", "causal", "refusals")
-RATE_FIELDS = tuple(f"{name}_rate" for name in ("supported", "recited", "refuted", *REFUTED_DETAILS))
-CELL_FIELDS = ("cell_id", "market", "month", "arm", "context", *COUNT_FIELDS, "coverage", *RATE_FIELDS)
-# Contexts where coverage (share of the panel's key facts stated correctly) means something.
-COVERAGE_CONTEXTS = ("full",)
-RATE_DECIMALS = 4
+CELL_KEYS = ("cell_id", "market", "month", "arm", "context")
+# Each rate and ratio of the registry is also written per cell (a sum's per-cell value is its count).
+CELL_METRICS = tuple(m for m in METRICS if m.kind in ("rate", "ratio"))
+CELL_FIELDS = (*CELL_KEYS, *COUNT_NAMES, *CELL_VALUES, *(m.name for m in CELL_METRICS))
+COVERAGE = "coverage"
 
 
 @dataclass(frozen=True)
@@ -75,37 +85,6 @@ def coverage_of(scored: list[ScoredClaim], keys: set[tuple[str, str, str]]) -> f
     return len(stated & keys) / len(keys) if keys else 0.0
 
 
-def _rate(part: int, whole: int) -> float | None:
-    return round(part / whole, RATE_DECIMALS) if whole else None
-
-
-def _counts(scored: Iterable[ScoredClaim]) -> dict[str, int]:
-    counts = dict.fromkeys(COUNT_FIELDS, 0)
-    for item in scored:
-        counts["claims"] += 1
-        metric, verdict = item.claim.metric, item.verdict
-        if metric == "causal":
-            counts["causal"] += 1
-        elif metric == "refusal":
-            counts["refusals"] += 1
-        elif verdict.verdict in CHECKABLE_VERDICTS:
-            counts["checkable"] += 1
-            counts[verdict.verdict] += 1
-            if verdict.detail in REFUTED_DETAILS:
-                counts[verdict.detail] += 1
-            counts["distinguishable"] += int(verdict.distinguishable)
-        else:
-            counts["unverifiable"] += 1
-    return counts
-
-
-def _with_rates(counts: dict[str, int]) -> dict:
-    row = dict(counts)
-    for name in ("supported", "recited", "refuted", *REFUTED_DETAILS):
-        row[f"{name}_rate"] = _rate(counts[name], counts["checkable"])
-    return row
-
-
 @dataclass(frozen=True)
 class ScoreResult:
     """Everything `mcb score` writes: claim rows, one row per cell, and the summary."""
@@ -122,9 +101,9 @@ class ScoreResult:
         out_dir = Path(out_dir)
         out_dir.mkdir(parents=True, exist_ok=True)
         claims_path, cells_path, summary_path = out_dir / "claims.jsonl", out_dir / "cells.csv", out_dir / "summary.json"
-        with claims_path.open("w", encoding="utf-8") as handle:
+        with claims_path.open("w", encoding="utf-8", newline="\n") as handle:
             for row in self.claims:
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+                handle.write(dumps_line(row))
         with cells_path.open("w", encoding="utf-8", newline="") as handle:
             writer = csv.DictWriter(handle, fieldnames=CELL_FIELDS)
             writer.writeheader()
@@ -133,54 +112,86 @@ class ScoreResult:
         summary_path.write_text(json.dumps(self.summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         return [claims_path, cells_path, summary_path]
 
+    def with_cell_values(self, name: str, per_cell: Mapping[str, float | None]) -> "ScoreResult":
+        """The result with a per-cell value (e.g. the semantic margin) filled in and the summary's
+        metrics recomputed; keys the summary gained beyond `summary_of`'s are kept."""
+        if name not in CELL_VALUES:
+            raise KeyError(f"{name!r} is not a per-cell value of the metric registry; known: {', '.join(CELL_VALUES)}")
+        rows = [{**row, name: per_cell.get(row["cell_id"])} for row in self.cells]
+        summary = {**self.summary, **summary_of(rows, self.summary.get("model"), self.summary.get("dataset", ""),
+                                                self.summary.get("dataset_revision", ""))}
+        return ScoreResult(self.claims, rows, summary)
 
-def _group_summary(rows: list[dict], field: str) -> dict[str, dict]:
-    groups: dict[str, dict[str, int]] = {}
-    for row in rows:
-        totals = groups.setdefault(row[field], dict.fromkeys(COUNT_FIELDS, 0))
-        for name in COUNT_FIELDS:
-            totals[name] += row[name]
-    return {key: _with_rates(value) for key, value in groups.items()}
+
+def _cell_row(cell: Cell, counts: Mapping[str, int], values: Mapping[str, float | None]) -> dict:
+    row = {"cell_id": cell.cell_id, "market": cell.market, "month": cell.month, "arm": cell.arm, "context": cell.context,
+           **counts, **{name: values.get(name) for name in CELL_VALUES}}
+    row.update({m.name: m.value([row]) for m in CELL_METRICS})
+    return row
+
+
+def _totals(rows: Sequence[Mapping]) -> dict:
+    """Counts summed and every metric computed over `rows` (each metric keeps to its arms and contexts)."""
+    return {**{name: sum(int(row[name]) for row in rows) for name in COUNT_NAMES}, **metric_values(rows)}
+
+
+def summary_of(rows: Sequence[Mapping], model: str | None, source: str, revision: str = "") -> dict:
+    """summary.json: the failure count first, which scorer made it against which dataset revision,
+    then the counts and metrics overall, per arm and per context."""
+    overall = _totals(rows)
+    return {
+        "failures": overall["failures"],
+        "model": model,
+        "scorer": version.scorer_version(),
+        "dataset": source,
+        "dataset_revision": revision,
+        "cells": len(rows),
+        "cells_answered": sum(1 for row in rows if row["responses"]),
+        "overall": overall,
+        "per_arm": {arm: _totals([r for r in rows if r["arm"] == arm]) for arm in dict.fromkeys(r["arm"] for r in rows)},
+        "per_context": {context: _totals([r for r in rows if r["context"] == context])
+                        for context in dict.fromkeys(r["context"] for r in rows)},
+        "metrics": {m.name: m.describe() for m in METRICS},
+        "note": "rates exclude unverifiable, causal and refusal claims from the denominator; null where it is 0; "
+                "each metric sums only the arms and contexts its definition names",
+    }
+
+
+def tabulate(cells: Iterable[Cell], responses: Sequence[Response], claims: Sequence[Mapping],
+             values: Mapping[str, Mapping[str, float | None]] | None = None, model: str | None = None,
+             source: str = "", revision: str = "") -> ScoreResult:
+    """Count verified claim rows into one row per cell (answered or not) and the summary.
+
+    `values` gives per-cell values that are not counts (`coverage`, `semantic_margin`) by cell id.
+    """
+    by_line: dict[tuple[str, int], list[Mapping]] = {}
+    for claim in claims:
+        by_line.setdefault((claim["cell_id"], int(claim.get("sample") or 0)), []).append(claim)
+    by_cell: dict[str, list[Response]] = {}
+    for response in responses:
+        by_cell.setdefault(response.cell_id, []).append(response)
+    rows = []
+    for cell in cells:
+        lines = [(r.failed, by_line.get(r.key, [])) for r in by_cell.get(cell.cell_id, [])]
+        rows.append(_cell_row(cell, count_cell(cell.context, lines), (values or {}).get(cell.cell_id, {})))
+    return ScoreResult([dict(c) for c in claims], rows, summary_of(rows, model, source, revision))
 
 
 def score_submission(responses: Iterable[Response], data: ScoringData, model: str | None = None) -> ScoreResult:
     """Score validated responses against `data`; responses must name cells of `data`."""
+    responses = list(responses)
     by_cell: dict[str, list[Response]] = {}
     for response in responses:
         if response.cell_id not in data.cells:
             raise KeyError(f"line {response.line}: unknown cell_id {response.cell_id!r}")
         by_cell.setdefault(response.cell_id, []).append(response)
     claim_rows: list[dict] = []
-    cell_rows: list[dict] = []
+    values: dict[str, dict[str, float | None]] = {}
     for cell_id, cell in data.cells.items():
-        answered = by_cell.get(cell_id, [])
-        scored_per_response = [score_response(response, cell, data) for response in answered]
-        scored = [item for group in scored_per_response for item in group]
-        claim_rows.extend(item.to_dict() for item in scored)
-        counts = _counts(scored)
-        counts["responses"] = sum(not r.failed for r in answered)
-        counts["failures"] = sum(r.failed for r in answered)
-        coverage = None
-        ok = [group for group, response in zip(scored_per_response, answered) if not response.failed]
-        if cell.context in COVERAGE_CONTEXTS and ok:
+        answered = [r for r in by_cell.get(cell_id, []) if not r.failed]
+        scored = [score_response(response, cell, data) for response in answered]
+        claim_rows.extend(item.to_dict() for group in scored for item in group)
+        if cell.context in COVERAGE_CONTEXTS and answered:
             keys = key_facts(cell, data)
-            coverage = round(sum(coverage_of(group, keys) for group in ok) / len(ok), RATE_DECIMALS)
-        row = {"cell_id": cell_id, "market": cell.market, "month": cell.month, "arm": cell.arm, "context": cell.context,
-               **_with_rates(counts), "coverage": coverage}
-        cell_rows.append(row)
-    totals = dict.fromkeys(COUNT_FIELDS, 0)
-    for row in cell_rows:
-        for name in COUNT_FIELDS:
-            totals[name] += row[name]
-    summary = {
-        "failures": totals["failures"],
-        "model": model,
-        "dataset": data.source,
-        "cells": len(cell_rows),
-        "cells_answered": sum(1 for row in cell_rows if row["responses"]),
-        "overall": _with_rates(totals),
-        "per_arm": _group_summary(cell_rows, "arm"),
-        "per_context": _group_summary(cell_rows, "context"),
-        "note": "rates exclude unverifiable, causal and refusal claims from the denominator; null where it is 0",
-    }
-    return ScoreResult(claim_rows, cell_rows, summary)
+            values[cell_id] = {COVERAGE: round(sum(coverage_of(group, keys) for group in scored) / len(scored), RATE_DECIMALS)}
+    return tabulate(data.cells.values(), responses, claim_rows, values, model, data.source, data.revision)

@@ -1,7 +1,9 @@
 """What the scorer needs from a dataset: its cells and each cell's shown and true panels.
 
-Reads a folder built by `mcb build`; when there is none, builds the default cells in memory from
-the shipped prices, so scoring works on a fresh checkout.
+The shown panel is what the cell's prompt displayed (`builder.display`: the same rounding, the same
+sessions; under `sparse`, `probe` and `none` the whole month, interior included, at that precision);
+the true panel is the source prices. Reads a folder built by `mcb build`; when there is none,
+builds the default cells in memory from the shipped prices, so scoring works on a fresh checkout.
 """
 
 from __future__ import annotations
@@ -9,57 +11,76 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.arms import ARMS, apply_arm
+from builder.arms import ARMS
 from builder.cells import Cell, build_cells
-from builder.panel import Panel, load_panel
+from builder.display import shown_arm
+from builder.panel import Panel, default_price_file, load_panel
 from builder.universes import get_universe
+from contracts.markets import market_names
+from extractors.version import revision_of
 
 DEFAULT_DATASET = Path("build/market-claim-bench")
-DEFAULT_MARKETS = ("us", "lisbon")
+# The configs of a built folder the scorer reads: their bytes are the dataset revision.
+SCORED_CONFIGS = ("prompts", "panels")
 
 
 @dataclass(frozen=True, eq=False)
 class ScoringData:
-    """Cells keyed by id and every (market, month, arm) panel, each loaded once."""
+    """Cells keyed by id, every (market, month, arm) shown panel and every (market, month) true panel, each loaded once."""
 
     cells: dict[str, Cell]
-    panels: dict[tuple[str, str, str], Panel]
+    shown_panels: dict[tuple[str, str, str], Panel]
+    true_panels: dict[tuple[str, str], Panel]
     source: str
+    # Content hash of what the scorer reads (a built folder's prompts and panels; the shipped prices
+    # in memory): results record it beside the release, so a rebuilt release is never mistaken for it.
+    revision: str = ""
 
-    def panel(self, market: str, month: str, arm: str) -> Panel:
+    def shown_panel(self, market: str, month: str, arm: str) -> Panel:
         try:
-            return self.panels[(market, month, arm)]
+            return self.shown_panels[(market, month, arm)]
         except KeyError:
-            raise KeyError(f"no {arm} panel for {market} {month} in {self.source}") from None
+            raise KeyError(f"no shown {arm} panel for {market} {month} in {self.source}") from None
+
+    def true_panel(self, market: str, month: str) -> Panel:
+        try:
+            return self.true_panels[(market, month)]
+        except KeyError:
+            raise KeyError(f"no true panel for {market} {month} in {self.source}") from None
 
     def shown(self, cell: Cell) -> Panel:
-        return self.panel(cell.market, cell.month, cell.arm)
+        return self.shown_panel(cell.market, cell.month, cell.arm)
 
     def true(self, cell: Cell) -> Panel:
-        return self.panel(cell.market, cell.month, "real")
+        return self.true_panel(cell.market, cell.month)
 
 
 def in_memory(markets: tuple[tuple[str, str], ...] | None = None) -> ScoringData:
-    """The default cells (each market's default month) built from shipped prices."""
-    chosen = markets or tuple((market, get_universe(market).default_month) for market in DEFAULT_MARKETS)
+    """The default cells (each market's default month), or the given (market, month)s, built from shipped prices."""
+    chosen = markets or tuple((market, get_universe(market).default_month) for market in market_names())
     cells: dict[str, Cell] = {}
-    panels: dict[tuple[str, str, str], Panel] = {}
+    shown: dict[tuple[str, str, str], Panel] = {}
+    true: dict[tuple[str, str], Panel] = {}
     for market, month in chosen:
         real = load_panel(market, month)
+        true[(market, month)] = real
         for arm in ARMS:
-            panels[(market, month, arm)] = apply_arm(real, arm)
+            shown[(market, month, arm)] = shown_arm(real, arm)
         cells.update({cell.cell_id: cell for cell in build_cells(real)})
-    return ScoringData(cells, panels, "default cells built in memory from data/prices")
+    prices = {f"prices/{market}-{month}": default_price_file(get_universe(market), month) for market, month in chosen}
+    return ScoringData(cells, shown, true, "default cells built in memory from data/prices", revision_of(prices))
 
 
 def from_folder(folder: Path) -> ScoringData:
     """A dataset folder written by `builder.dataset.build_dataset`."""
-    from builder.dataset import read_dataset
+    from builder.dataset import config_path, read_dataset
 
     built = read_dataset(Path(folder))
-    keys = {(cell.market, cell.month, arm) for cell in built.cells.values() for arm in (cell.arm, "real")}
-    panels = {key: built.panel(*key) for key in sorted(keys)}
-    return ScoringData(dict(built.cells), panels, str(folder))
+    arms = sorted({(cell.market, cell.month, cell.arm) for cell in built.cells.values()})
+    months = sorted({(market, month) for market, month, _ in arms})
+    read = {config: Path(folder) / config_path(config) for config in SCORED_CONFIGS}
+    return ScoringData(dict(built.cells), {key: built.shown_panel(*key) for key in arms},
+                       {key: built.true_panel(*key) for key in months}, str(folder), revision_of(read))
 
 
 def load_scoring_data(folder: Path | None = None) -> ScoringData:

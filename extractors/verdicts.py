@@ -1,30 +1,12 @@
-"""Verdict and detail names (DESIGN.md's table): the one module that spells them."""
+"""A claim's verdict (DESIGN.md's table); the names are spelled in `contracts.vocabulary`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
 
-VerdictName = Literal["supported", "recited", "refuted", "unverifiable"]
-VERDICTS: tuple[str, ...] = get_args(VerdictName)
+from contracts.vocabulary import CHECKABLE_VERDICTS, DETAILS, VERDICT_OF_DETAIL, VERDICTS
 
-DetailName = Literal[
-    "supported", "recited", "approx_supported", "approx_recited", "sign_only", "fabricated", "unverifiable"
-]
-DETAILS: tuple[str, ...] = get_args(DetailName)
-
-# Which primary verdict each detail belongs to.
-VERDICT_OF_DETAIL: dict[str, str] = {
-    "supported": "supported",
-    "recited": "recited",
-    "approx_supported": "refuted",
-    "approx_recited": "refuted",
-    "sign_only": "refuted",
-    "fabricated": "refuted",
-    "unverifiable": "unverifiable",
-}
-# Verdicts that count in a rate's denominator.
-CHECKABLE_VERDICTS: tuple[str, ...] = ("supported", "recited", "refuted")
+__all__ = ["CHECKABLE_VERDICTS", "DETAILS", "VERDICTS", "VERDICT_OF_DETAIL", "Verdict"]
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,10 @@
 """Verification: each claim computed against the shown panel and the true panel, read together.
 
-Follows DESIGN.md's verdict table. Both panels are always the full month, whatever the context
-showed: a claim about the unseen interior under `sparse`/`probe` that matches the truth is recital.
+Follows DESIGN.md's verdict table. `shown` is exactly what the cell's prompt displayed (its
+rounding, its sessions: `builder.display`), `true` the source prices. Both are always the full
+month, whatever the context showed: a claim about the unseen interior under `sparse`/`probe` is
+checked against the shown interior at the displayed precision, and one that matches only the truth
+is recital. On the `real` arm the two differ by rounding alone, so no claim there is distinguishable.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ def _plain(value):
 
 
 def verify(claim: Claim, shown: Panel, true: Panel) -> Verdict:
-    """The verdict of one claim; `true` is the real panel, `shown` the arm the model was given."""
+    """The verdict of one claim; `shown` is the panel the prompt displayed, `true` the source prices."""
     oracle = ORACLES.get(claim.metric)
     if oracle is None or claim.ticker is None:
         return UNVERIFIABLE

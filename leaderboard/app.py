@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import os
 import tempfile
 import urllib.parse
@@ -22,8 +21,12 @@ from pathlib import Path
 import gradio as gr
 import pandas as pd
 
+from contracts.jsonl import loads_bytes
+from contracts.submission import parse_text
+from contracts.vocabulary import ARM_NAMES, CONTEXT_NAMES, PERTURBED_ARMS, TRUTH_ARM
+from extractors.version import scorer_version
 from leaderboard.columns import COLUMNS, DEFAULT_SHOWN, HIDEABLE, column, selected_columns
-from leaderboard.ranking import CUTOFF_CHOICES, SIZE_CHOICES, BoardFilter, cell_table, cells_frame, rank
+from leaderboard.ranking import CUTOFF_CHOICES, SIZE_CHOICES, BoardFilter, cell_table, cells_frame, rank, scorer_choices
 from leaderboard.store import ResultsStore, SubmissionRecord
 from leaderboard.submit import MAX_SUBMISSION_BYTES, Datasets, Scorer, make_meta, score_with_extractors, submit
 
@@ -63,6 +66,8 @@ CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "sh
 CACHE_SUBMISSIONS = 64
 CSV_NAME = "market-claim-bench-leaderboard.csv"
 CSV_HASH_CHARS = 16
+# The scorer filter's default: each submission's current-scorer result (its newest where it has none).
+CURRENT_SCORER = "current"
 # Gradio serves files under allowed paths at this route, relative to the app's root.
 FILE_ROUTE = "gradio_api/file="
 
@@ -74,25 +79,51 @@ class LeaderboardService:
     store: ResultsStore
     datasets: Datasets
     scorer: Scorer = score_with_extractors
-    _snapshot: tuple[tuple[str, ...], list[SubmissionRecord], pd.DataFrame] | None = field(default=None, init=False, repr=False)
+    _snapshot: tuple[tuple, list[SubmissionRecord], pd.DataFrame] | None = field(default=None, init=False, repr=False)
     _boards: dict[tuple, pd.DataFrame] = field(default_factory=dict, init=False, repr=False)
-    _details: dict[str, tuple[dict, list[dict]]] = field(default_factory=dict, init=False, repr=False)
+    _details: dict[tuple[str, str], tuple[dict, list[dict]]] = field(default_factory=dict, init=False, repr=False)
+    _current: str = field(default_factory=scorer_version, init=False)
     _downloads: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="mcb-board-")), init=False, repr=False)
 
+    @property
+    def current_scorer(self) -> str:
+        """The scorer version of the code serving the board: its results are shown by default."""
+        return self._current
+
+    def _state(self) -> tuple:
+        """Every submission id with its stored scorer versions: changes on a submission or a rescore."""
+        return tuple((sid, tuple(self.store.scorers(sid))) for sid in self.store.ids())
+
     def version(self) -> str:
-        """A token that changes whenever a submission is stored."""
+        """A token that changes whenever a submission or a rescored result is stored."""
         self.store.refresh()
-        return str(hash(tuple(self.store.ids())))
+        return str(hash(self._state()))
 
     def snapshot(self) -> tuple[list[SubmissionRecord], pd.DataFrame]:
         self.store.refresh()
-        ids = tuple(self.store.ids())
-        if self._snapshot is None or self._snapshot[0] != ids:
-            records = [self.store.record(sid) for sid in ids]
-            frame = cells_frame((r, self.store.aggregate(r.id)) for r in records)
-            self._snapshot = (ids, records, frame)
+        state = self._state()
+        if self._snapshot is None or self._snapshot[0] != state:
+            records = [self.store.record(sid) for sid, _ in state]
+            frame = cells_frame(((r, a) for r in records for a in self.store.results(r.id)), self._current)
+            self._snapshot = (state, records, frame)
             self._boards.clear()
         return self._snapshot[1], self._snapshot[2]
+
+    def shown_scorer(self, sid: str) -> str:
+        """The scorer version whose result the board shows for this submission by default."""
+        _, frame = self.snapshot()
+        rows = frame[(frame["submission"] == sid) & frame["preferred"]]
+        return str(rows["scorer"].iloc[0]) if len(rows) else self.store.aggregate(sid).scorer
+
+    def scorer_note(self) -> str:
+        """Which scorer the board ranks with, and how many submissions still show an older one's result."""
+        _, frame = self.snapshot()
+        shown = frame[frame["preferred"]].drop_duplicates("submission")
+        older = int((shown["scorer"] != self._current).sum())
+        note = f"Ranked with scorer {self._current} (current)."
+        if older:
+            note += f" {older} submission(s) show an older scorer's result: mcb rescore brings them to the current one."
+        return note
 
     def board(self, chosen: BoardFilter) -> pd.DataFrame:
         records, frame = self.snapshot()
@@ -109,18 +140,16 @@ class LeaderboardService:
         return self.store.record(sid)
 
     def details(self, sid: str) -> tuple[dict, list[dict]]:
-        """(lines by (cell_id, sample), claim rows) of one submission, cached."""
-        if sid not in self._details:
+        """(lines by (cell_id, sample), claim rows of the result the board shows) of one submission, cached."""
+        key = (sid, self.shown_scorer(sid))
+        if key not in self._details:
             if len(self._details) >= CACHE_SUBMISSIONS:
                 self._details.pop(next(iter(self._details)))
-            lines = {}
-            for text in self.store.submission_text(sid).splitlines():
-                if text.strip():
-                    item = json.loads(text)
-                    lines[(item["cell_id"], int(item.get("sample", 0)))] = item
-            claims = [json.loads(row) for row in self.store.score_file(sid, "claims.jsonl").decode("utf-8").splitlines() if row.strip()]
-            self._details[sid] = (lines, claims)
-        return self._details[sid]
+            # Stored files passed validation when they were submitted: read back leniently, through the one parser.
+            lines = {response.key: response for response in parse_text(self.store.submission_text(sid), lenient=True)}
+            claims = loads_bytes(self.store.score_file(sid, "claims.jsonl", key[1]))
+            self._details[key] = (lines, claims)
+        return self._details[key]
 
     @property
     def downloads(self) -> Path:
@@ -164,9 +193,10 @@ def csv_link(csv_path: str | None) -> str:
             "Download CSV of what is shown</a></p>")
 
 
-def board_html(table: pd.DataFrame, csv_path: str | None = None) -> str:
-    """The ranking as a plain HTML table, every value escaped, and the CSV link. A static table
-    renders in a fraction of the time of an interactive grid, which keeps the first load light."""
+def board_html(table: pd.DataFrame, csv_path: str | None = None, note: str = "") -> str:
+    """The ranking as a plain HTML table, every value escaped, the CSV link and a note (which scorer
+    ranked it). A static table renders in a fraction of the time of an interactive grid, which keeps
+    the first load light."""
     kinds = [column(name).type for name in table.columns]
     # Short markup per cell: a number cell is `<td class=n>`, and the optional `</td>` and `</tr>`
     # end tags are left out (HTML allows it). The first page carries this table inline, JSON-escaped
@@ -180,7 +210,7 @@ def board_html(table: pd.DataFrame, csv_path: str | None = None) -> str:
     if not body:
         body = f'<tr><td colspan="{len(kinds)}">No submission matches this selection.</td></tr>'
     return (f'<div class="mcb-board"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
-            + csv_link(csv_path))
+            + csv_link(csv_path) + (f'<p class="mcb-csv" id="scorer-note">{html.escape(note)}</p>' if note else ""))
 
 
 def _fmt(value) -> str:
@@ -251,11 +281,11 @@ def read_one_html(service: LeaderboardService, sid: str | None, cell_id: str | N
     for sample in samples:
         line = lines[(cell_id, sample)]
         heading = f"<h4>{html.escape(cell_id)} · sample {sample}</h4>"
-        if line.get("status", "ok") == "failed":
-            blocks.append(heading + f"<p><strong>failed call</strong>: {html.escape(str(line.get('error', '')))}</p>")
+        if line.failed:
+            blocks.append(heading + f"<p><strong>failed call</strong>: {html.escape(line.error)}</p>")
             continue
         mine = [c for c in cell_claims if int(c.get("sample", 0) or 0) == sample]
-        body = highlight_html(line.get("commentary", ""), mine)
+        body = highlight_html(line.commentary, mine)
         count = f"<p>{len(mine)} claim(s)" + (" — no claims extracted" if not mine else "") + "</p>"
         blocks.append(heading + f'<div class="mcb-commentary" id="mcb-commentary-{sample}">{body}</div>' + count)
     table = pd.DataFrame([{k: _fmt(c.get(k)) if k in ("shown_value", "true_value") else c.get(k) for k in CLAIM_COLUMNS} for c in cell_claims],
@@ -271,8 +301,9 @@ def panel_frame(service: LeaderboardService, release: str, market: str, ticker: 
         return pd.DataFrame(columns=["date", "close", "panel"])
     month = cells[0].month
     frames = []
-    for label, which in ((f"shown ({arm})", arm), ("true (real)", "real")):
-        bars = dataset.panel(market, month, which).bars
+    for label, panel in ((f"shown ({arm})", dataset.shown_panel(market, month, arm)),
+                         (f"true ({TRUTH_ARM})", dataset.true_panel(market, month))):
+        bars = panel.bars
         bars = bars[bars["ticker"] == ticker][["date", "close"]].copy()
         bars["panel"] = label
         frames.append(bars)
@@ -284,7 +315,7 @@ def panel_frame(service: LeaderboardService, release: str, market: str, ticker: 
 def tickers_of(service: LeaderboardService, release: str, market: str) -> list[str]:
     dataset = service.datasets.get(release)
     months = sorted({c.month for c in dataset.cells.values() if c.market == market})
-    return sorted(dataset.panel(market, months[0], "real").tickers) if months else []
+    return sorted(dataset.true_panel(market, months[0]).tickers) if months else []
 
 
 def submissions_table(service: LeaderboardService) -> pd.DataFrame:
@@ -293,6 +324,23 @@ def submissions_table(service: LeaderboardService) -> pd.DataFrame:
              "status": r.status, "failures": r.failures, "lines": r.lines, "submitted": r.submitted_at} for r in records]
     frame = pd.DataFrame(rows, columns=["submission", "model", "revision", "release", "status", "failures", "lines", "submitted"])
     return frame.sort_values("submitted", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def metrics_markdown() -> str:
+    """Every figure of the board, from the scorer's metric registry (`extractors.metrics`)."""
+    from extractors.metrics import METRICS
+
+    def cells(entry) -> str:
+        arms = "every arm" if set(entry.arms) == set(ARM_NAMES) else ", ".join(entry.arms)
+        contexts = "every context" if set(entry.contexts) == set(CONTEXT_NAMES) else ", ".join(entry.contexts)
+        return f"{arms}; {contexts}"
+
+    better = {True: "higher", False: "lower", None: ""}
+    rows = "".join(
+        f"| {entry.header} | {entry.kind} | `{entry.numerator}`{f' ÷ `{entry.denominator}`' if entry.denominator else ''} "
+        f"| {cells(entry)} | {entry.claims} | {better[entry.higher_is_better]} |\n" for entry in METRICS)
+    return ("\n\n### The figures (`extractors.metrics`; `mcb score` writes every count in cells.csv and summary.json)\n\n"
+            "| column | kind | counts | cells | claims | better |\n|---|---|---|---|---|---|\n" + rows)
 
 
 def extractor_recall_markdown() -> str:
@@ -332,12 +380,17 @@ computed twice, against the panel shown and against the truth:
 | refuted | neither (detail: approx_supported, approx_recited, sign_only, fabricated) |
 | unverifiable | no oracle: unknown tickers, nothing to compute |
 
-**Read rate** = supported ÷ checkable claims on the perturbed arms only: on the `real` arm a read
-claim and a recited one are the same number. Rates exclude unverifiable claims; a selection with
-nothing checkable shows "—", not 0. Intervals are 95% percentile bootstraps over cells (seeded).
-Causal claims are counted in their own column, never dropped. *Declines* is the share of
-`none`/`probe` answers that correctly decline (under `none`: a refusal and no figure; under
-`probe`: a refusal of the interior question).
+**Read rate** = supported ÷ *distinguishable* checkable claims on the perturbed arms only: on the
+`real` arm a read claim and a recited one are the same number, and a claim whose shown and true
+values agree (the first close, which no arm changes) says nothing about reading. The recited rate
+has the same denominator. Rates exclude unverifiable claims; a selection with nothing checkable
+shows "—", not 0. Intervals are 95% paired bootstraps over cells (the same cells drawn for every
+model of a dataset version, seeded); with fewer than five cells holding a rate's claims the
+interval is "—" with the reason, and the row is not ranked. **Rank groups**: a model's rank is 1 +
+the number of models significantly better on the read rate (the paired difference's 95% interval
+lies above zero), so models that cannot be told apart share a rank. Causal claims are counted in
+their own column, never dropped. *Declines* is the share of `none`/`probe` answers that correctly
+decline (under `none`: a refusal and no figure; under `probe`: a refusal of the interior question).
 
 ### What it does not show
 - **The extractor's recall is measured, not assumed** — on paraphrase corpora with known answers,
@@ -398,37 +451,39 @@ def _board_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     default_columns = selected_columns(DEFAULT_SHOWN)
     markets = sorted(frame["market"].unique().tolist()) if not frame.empty else []
 
-    def board_view(market, arm, context, size, cutoff, search, columns, rows):
+    def board_view(market, arm, context, size, cutoff, search, columns, rows, scorer=CURRENT_SCORER):
         chosen = BoardFilter(tuple(market or ()), tuple(arm or ()), tuple(context or ()), size or "all",
-                             cutoff or "all", search or "")
+                             cutoff or "all", search or "", "" if scorer in (None, CURRENT_SCORER) else scorer)
         names = selected_columns(columns or [])
         table = shown_rows(service.board(chosen)[names], rows)
-        return board_html(table, service.write_csv(table))
+        return board_html(table, service.write_csv(table), service.scorer_note())
 
     version = gr.State(service.version())
     gr.Markdown(f"{HEADER}\n\n{nav_markdown(BOARD_PAGE)}", elem_id="nav", sanitize_html=False)
     with gr.Row():
         market = gr.CheckboxGroup(markets, label="market", elem_id="filter-market")
-        arm = gr.CheckboxGroup(["real", "inverted", "damped"], label="arm", elem_id="filter-arm")
-        context = gr.CheckboxGroup(["full", "sparse", "none", "probe"], label="context", elem_id="filter-context")
+        arm = gr.CheckboxGroup(list(ARM_NAMES), label="arm", elem_id="filter-arm")
+        context = gr.CheckboxGroup(list(CONTEXT_NAMES), label="context", elem_id="filter-context")
     with gr.Row():
         size = gr.Radio(list(SIZE_CHOICES), value="all", label="model size", elem_id="filter-size")
         cutoff = gr.Radio(list(CUTOFF_CHOICES), value="all", label="knowledge cutoff vs the cell's month",
                           elem_id="filter-cutoff")
         search = gr.Textbox(label="search models", placeholder="name or revision", elem_id="filter-search")
         rows = gr.Radio(list(ROW_CHOICES), value=ROW_CHOICES[0], label="rows", elem_id="filter-rows")
+        scorer = gr.Radio([CURRENT_SCORER, *scorer_choices(frame)], value=CURRENT_SCORER, label="scorer version",
+                          elem_id="filter-scorer")
     first_view = shown_rows(service.board(BoardFilter())[default_columns], ROW_CHOICES[0])
     # A Markdown block renders the escaped table as it is (it is one HTML block: no Markdown syntax
     # applies inside, nothing is sanitised away because nothing unescaped is in it) and its code is
     # already on every Gradio page, where gr.HTML's is another 33 kB to fetch first.
-    table = gr.Markdown(board_html(first_view, service.write_csv(first_view)), elem_id="board",
+    table = gr.Markdown(board_html(first_view, service.write_csv(first_view), service.scorer_note()), elem_id="board",
                         sanitize_html=False, latex_delimiters=[], header_links=False)
     # Below the table, not in an accordion: one component type fewer on the first page.
     columns = gr.CheckboxGroup(list(HIDEABLE), value=list(DEFAULT_SHOWN), label="columns", elem_id="columns")
-    filters = [market, arm, context, size, cutoff, search, columns, rows]
+    filters = [market, arm, context, size, cutoff, search, columns, rows, scorer]
     # Private endpoints: the page inlines the API description of every public one (tens of kB).
     quiet = {"show_progress": "hidden", "api_visibility": "private"}
-    for control in (market, arm, context, size, cutoff, columns, rows):
+    for control in (market, arm, context, size, cutoff, columns, rows, scorer):
         control.change(board_view, filters, table, **quiet)
     search.submit(board_view, filters, table, **quiet)
     search.change(board_view, filters, table, **quiet)
@@ -490,8 +545,9 @@ def _panels_page(service: LeaderboardService) -> None:
         first_tickers.sort(key=lambda name: name != PANELS_FIRST_TICKER)
         panel_ticker = gr.Dropdown(first_tickers, value=first_tickers[0] if first_tickers else None,
                                    label="ticker", elem_id="panel-ticker")
-        panel_arm = gr.Dropdown(["inverted", "damped", "real"], value="inverted", label="arm", elem_id="panel-arm")
-    initial_panel = (panel_frame(service, default_release, release_markets[0], first_tickers[0], "inverted")
+        # Open on a perturbed arm: the seed's example is one US stock under inversion.
+        panel_arm = gr.Dropdown([*PERTURBED_ARMS, TRUTH_ARM], value=PERTURBED_ARMS[0], label="arm", elem_id="panel-arm")
+    initial_panel = (panel_frame(service, default_release, release_markets[0], first_tickers[0], PERTURBED_ARMS[0])
                      if first_tickers else None)
     plot = gr.LinePlot(initial_panel, x="date", y="close", color="panel", elem_id="panel-plot",
                        title="shown vs true close", height=360)
@@ -508,8 +564,9 @@ def _panels_page(service: LeaderboardService) -> None:
 
 def _submit_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     releases = service.datasets.releases
-    gr.Markdown(f"## Submit\nUpload a JSONL submission (one object per line: `cell_id`, `commentary`, optional `sample`, "
-                f"`status` ok|failed, `error`). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
+    gr.Markdown(f"## Submit\nUpload a JSONL submission, e.g. the file `mcb run` writes (one object per line: "
+                f"`cell_id`, `commentary`, optional `sample`, `status` ok|failed, `error`, plus the run metadata "
+                f"`mcb run` adds). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
                 "95% of the version's cells answered. Validation runs before anything is stored; a scored "
                 "submission appears on the Leaderboard page.")
     upload = gr.File(label="submission.jsonl", file_types=[".jsonl"], type="filepath", elem_id="upload")
@@ -521,19 +578,22 @@ def _submit_page(demo: gr.Blocks, service: LeaderboardService) -> None:
         link = gr.Textbox(label="link", elem_id="meta-link")
         release = gr.Dropdown(releases, value=releases[0] if releases else None, label="dataset version",
                               elem_id="meta-release")
+    lenient = gr.Checkbox(False, label="keep fields outside the contract and the run metadata (lenient)",
+                          elem_id="meta-lenient")
     send = gr.Button("Submit", variant="primary", elem_id="submit-button")
     status = gr.Textbox(label="status", interactive=False, lines=4, elem_id="submit-status")
     queue = gr.Dataframe(None, interactive=False, label="stored submissions", elem_id="queue", datatype="str")
 
-    def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name):
+    def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name, keep_unknown):
         if not path:
             return "rejected: choose a JSONL file first", gr.skip()
         raw = Path(path).read_bytes()
         meta = make_meta(model_name, model_revision, cutoff_text, params_text, link_text)
-        outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer)
+        outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer,
+                         lenient=bool(keep_unknown))
         return f"{outcome.status}: {outcome.reason}", submissions_table(service)
 
-    send.click(on_submit, [upload, name, revision, knowledge, params, link, release], [status, queue],
+    send.click(on_submit, [upload, name, revision, knowledge, params, link, release, lenient], [status, queue],
                show_progress="minimal")
     demo.load(lambda: submissions_table(service), None, queue, show_progress="hidden")
 
@@ -566,7 +626,7 @@ def build_app(service: LeaderboardService) -> gr.Blocks:
         "Panels": lambda: _panels_page(service),
         "Submit": lambda: _submit_page(demo, service),
         "Tracks": lambda: _tracks_page(demo, service),
-        "About": lambda: gr.Markdown(ABOUT + extractor_recall_markdown()),
+        "About": lambda: gr.Markdown(ABOUT + metrics_markdown() + extractor_recall_markdown()),
     }
     for entry in PAGES[1:]:
         with demo.route(entry.name, f"/{entry.path}"):

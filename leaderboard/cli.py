@@ -10,15 +10,18 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from leaderboard.columns import MODEL, RANK, READ_RATE
+from extractors.metrics import metric
+from leaderboard.columns import MODEL, RANK, SCORER, ci_header
 from leaderboard.space import DEFAULT_SPACE_OUT, SpaceConfig, package_space
 from leaderboard.store import DEFAULT_RESULTS, ResultsStore, open_store
 from leaderboard.submit import Datasets, load_datasets, make_meta, submit
 
 console = Console()
-WIDE_OUTPUT = 160  # columns when printing to a pipe or file, where rich would assume 80
-PRINTED_COLUMNS = (RANK, MODEL, "release", READ_RATE, f"{READ_RATE} 95% CI", "recited", "fabricated",
-                   "declines (none/probe)", "claims / response", "failures")
+WIDE_OUTPUT = 240  # columns when printing to a pipe or file, where rich would assume 80
+# The terminal's columns: the two perturbed-arm rates with their intervals, then a few of the registry's figures.
+_READ, _RECITED = metric("read_rate"), metric("recited_rate")
+PRINTED_COLUMNS = (RANK, MODEL, "release", SCORER, _READ.header, ci_header(_READ), _RECITED.header, ci_header(_RECITED),
+                   *(metric(name).header for name in ("fabricated_rate", "declines_rate", "claims_per_response", "failures")))
 
 
 def datasets_from(folders: list[Path] | None) -> Datasets:
@@ -32,15 +35,20 @@ def datasets_from(folders: list[Path] | None) -> Datasets:
 
 
 def print_ranking(store: ResultsStore) -> None:
+    import pandas as pd
+
     from leaderboard.ranking import cells_frame, rank
 
-    records = store.records()
-    board = rank(records, cells_frame((r, store.aggregate(r.id)) for r in records))
-    table = Table(title=f"market-claim-bench leaderboard ({store.location})")
+    from extractors.version import scorer_version
+
+    current = scorer_version()
+    board = rank(store.records(), cells_frame(store.entries(), current))
+    table = Table(title=f"market-claim-bench leaderboard ({store.location})", caption=f"scorer {current} (current)")
     for name in PRINTED_COLUMNS:
-        table.add_column(name, justify="left" if name in (MODEL, "release") or name.endswith("CI") else "right")
+        table.add_column(name, justify="left" if name in (MODEL, "release", SCORER) or name.endswith("CI") else "right",
+                         no_wrap=name == MODEL, min_width=len(current) if name == SCORER else None)
     for _, row in board.iterrows():
-        table.add_row(*(Text("—" if row[name] is None or row[name] != row[name] else str(row[name])) for name in PRINTED_COLUMNS))
+        table.add_row(*(Text("—" if pd.isna(row[name]) else str(row[name])) for name in PRINTED_COLUMNS))
     (console if console.is_terminal else Console(width=WIDE_OUTPUT)).print(table)
 
 
@@ -64,9 +72,14 @@ def leaderboard(
     dataset: DatasetOpt = None,
     port: PortOpt = None,
     host: HostOpt = "127.0.0.1",
+    serve: Annotated[bool, typer.Option("--serve/--no-serve", help="start the app, or print the ranking")] = True,
 ) -> None:
-    """Serve the leaderboard app over a results store."""
-    _serve(open_store(results, hub_results), datasets_from(dataset), host, port)
+    """Serve the leaderboard app over a results store (or print its ranking)."""
+    store = open_store(results, hub_results)
+    if not serve:
+        print_ranking(store)
+        return
+    _serve(store, datasets_from(dataset), host, port)
 
 
 def space(
@@ -130,6 +143,7 @@ def submit_command(
     results: ResultsOpt = DEFAULT_RESULTS,
     hub_results: HubOpt = None,
     dataset: DatasetOpt = None,
+    lenient: Annotated[bool, typer.Option("--lenient", help="keep fields outside the contract and the run metadata instead of rejecting them")] = False,
 ) -> None:
     """Validate, score and store a submission on the board, as the Submit page does; exit 2 if rejected."""
     if not submission.is_file():
@@ -150,15 +164,49 @@ def submit_command(
         console.print(f"track {track}: {outcome.status} as {outcome.id}; verdict {outcome.verdict}", markup=False,
                       highlight=False)
         return
-    outcome = submit(raw, meta, store, datasets_from(dataset), release)
+    outcome = submit(raw, meta, store, datasets_from(dataset), release, lenient=lenient)
     console.print(f"{outcome.status}: {outcome.reason}", markup=False, highlight=False, soft_wrap=True)
     if outcome.status == "rejected":
         raise typer.Exit(2)
+
+
+def rescore(
+    results: ResultsOpt = DEFAULT_RESULTS,
+    hub_results: HubOpt = None,
+    dataset: DatasetOpt = None,
+) -> None:
+    """Re-score every stored submission with the current scorer into new results (old ones stay);
+    exit 1 if any submission had to be skipped."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from extractors.version import scorer_version
+    from leaderboard.rescore import rescore_store
+
+    store, datasets = open_store(results, hub_results), datasets_from(dataset)
+    version = scorer_version()
+    console.print(f"scorer {version}; results in {store.location}", markup=False, highlight=False)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("rescored {task.fields[rescored]} current {task.fields[current]} skipped {task.fields[skipped]}"),
+                  TimeElapsedColumn(), console=console) as progress:
+        task = progress.add_task("rescoring", total=None, rescored=0, current=0, skipped=0)
+
+        def on_done(outcome) -> None:
+            progress.update(task, advance=1, **{outcome.status: progress.tasks[task].fields[outcome.status] + 1})
+            if outcome.status == "skipped":
+                progress.console.print(Text(f"skipped {outcome.id} ({outcome.model}): {outcome.reason}"))
+
+        outcomes = rescore_store(store, datasets, on_start=lambda n: progress.update(task, total=n), on_done=on_done)
+    counts = {status: sum(o.status == status for o in outcomes) for status in ("rescored", "current", "skipped")}
+    console.print(f"{counts['rescored']} rescored, {counts['current']} already current, {counts['skipped']} skipped "
+                  f"(of {len(outcomes)} stored submissions); earlier results are kept", markup=False, highlight=False)
+    if counts["skipped"]:
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
     """Mount the commands; `demo` lives here because it needs every layer (build, score, store, serve)."""
     app.command()(leaderboard)
     app.command("submit")(submit_command)
+    app.command()(rescore)
     app.command()(space)
     app.command()(demo)

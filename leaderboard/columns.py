@@ -2,7 +2,9 @@
 
 Like the Hugging Face leaderboard template's `ColumnContent`, every column of the board is one
 entry here; the table's headers, datatypes, default selection and the never-hidden set are all
-derived from this list, so adding a column is adding one line.
+derived from this list. The figures' columns come from the scorer's metric registry
+(`extractors.metrics.METRICS`: header, help, shown by default; a rate brings its interval), so a
+new metric is one registry entry and appears here, in the CSV and in the column chooser.
 """
 
 from __future__ import annotations
@@ -10,16 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from extractors.verdicts import DETAILS
+from extractors.metrics import METRICS, MIN_INTERVAL_CELLS, PRIMARY, Metric, metric
 
 ColumnType = Literal["number", "str", "date"]
-
-# Refuted details, in DESIGN.md's order: each gets its own rate column.
-REFUTED_DETAILS: tuple[str, ...] = tuple(d for d in DETAILS if d not in ("supported", "recited", "unverifiable"))
-# Arms whose shown panel differs from the truth: only there can reading be told from recall.
-PERTURBED_ARMS: tuple[str, ...] = ("inverted", "damped")
-# Contexts with no interior path to read: the right answer there is to decline.
-DECLINE_CONTEXTS: tuple[str, ...] = ("none", "probe")
 
 
 @dataclass(frozen=True)
@@ -33,37 +28,38 @@ class ColumnContent:
     help: str = ""
 
 
-def _rate(name: str, help_text: str, shown: bool = True) -> tuple[ColumnContent, ColumnContent]:
-    """A rate and its 95% bootstrap interval travel together."""
-    return (ColumnContent(name, "number", shown, help=help_text), ColumnContent(f"{name} 95% CI", "str", shown, help=f"bootstrap interval of {name}"))
+def ci_header(entry: Metric) -> str:
+    return f"{entry.header} 95% CI"
+
+
+def _metric_columns(entry: Metric) -> tuple[ColumnContent, ...]:
+    """A metric's column, and for a rate its interval beside it."""
+    value = ColumnContent(entry.header, "number", entry.shown, help=entry.help)
+    if not entry.interval:
+        return (value,)
+    return (value, ColumnContent(ci_header(entry), "str", entry.shown,
+                                 help=f"95% paired bootstrap interval of {entry.header} over the selected cells (seeded); "
+                                      f"\u2014 with the reason when fewer than {MIN_INTERVAL_CELLS} cells have data"))
 
 
 RANK = "rank"
 MODEL = "model"
-READ_RATE = "read rate (perturbed)"
-SEMANTIC_MARGIN = "semantic read margin"
+SCORER = "scorer"
+READ_RATE = metric(PRIMARY).header
+SEMANTIC_MARGIN = metric("semantic_margin").header
 
 COLUMNS: tuple[ColumnContent, ...] = (
-    ColumnContent(RANK, "number", never_hidden=True, help="ordered by read rate on the perturbed arms"),
+    ColumnContent(RANK, "number", never_hidden=True,
+                  help=f"1 + the number of models significantly better on {READ_RATE} (paired bootstrap over the cells "
+                       "both answered): models that cannot be told apart share a rank"),
     ColumnContent(MODEL, "str", never_hidden=True, help="model name as submitted (shown as text)"),
     ColumnContent("revision", "str", help="model revision or API version"),
     ColumnContent("release", "str", never_hidden=True, help="dataset version the submission answers"),
+    ColumnContent(SCORER, "str", help="scorer version that made this row's figures: package version + hash of the rule "
+                                      "files, name tables and extractor code (`mcb rescore` brings a row to the current one)"),
     ColumnContent("params (B)", "number", help="parameter count in billions, if known"),
     ColumnContent("knowledge cutoff", "str", help="the model's stated training cutoff"),
-    *_rate(READ_RATE, "supported / checkable claims on the inverted and damped arms"),
-    *_rate("recited", "recited / checkable claims"),
-    *_rate("approx_supported", "refuted but approximate against the shown panel, / checkable", shown=False),
-    *_rate("approx_recited", "refuted but approximate against the truth, / checkable", shown=False),
-    *_rate("sign_only", "only the sign agrees with the shown panel, / checkable", shown=False),
-    *_rate("fabricated", "matches neither panel, / checkable"),
-    ColumnContent(SEMANTIC_MARGIN, "number",
-                  help="cosine to the shown month's narration minus to the true month's, perturbed arms; + read, - recalled (summary.json semantic_read_margin)"),
-    ColumnContent("unverifiable", "number", help="claims with no oracle (causal claims excluded)"),
-    ColumnContent("causal", "number", help="causal claims, counted in their own bucket"),
-    ColumnContent("coverage (full)", "number", help="mean coverage of key facts, only under the full context"),
-    ColumnContent("claims / response", "number", help="extracted claims per answered response"),
-    ColumnContent("declines (none/probe)", "number", help="share of none/probe answers that correctly decline"),
-    ColumnContent("failures", "number", help="failed calls in the submission, never counted as empty commentary"),
+    *(column for entry in METRICS for column in _metric_columns(entry)),
     ColumnContent("cells", "number", displayed_by_default=False, help="cells in the current selection"),
     ColumnContent("link", "str", displayed_by_default=False, help="where the model is described (shown as text)"),
     ColumnContent("submitted", "str", displayed_by_default=False, help="when the submission was stored (UTC)"),
@@ -74,7 +70,6 @@ COLUMN_NAMES: tuple[str, ...] = tuple(c.name for c in COLUMNS)
 NEVER_HIDDEN: tuple[str, ...] = tuple(c.name for c in COLUMNS if c.never_hidden)
 HIDEABLE: tuple[str, ...] = tuple(c.name for c in COLUMNS if not c.never_hidden)
 DEFAULT_SHOWN: tuple[str, ...] = tuple(c.name for c in COLUMNS if c.displayed_by_default and not c.never_hidden)
-RATE_COLUMNS: tuple[str, ...] = (READ_RATE, "recited", *REFUTED_DETAILS)
 
 
 def column(name: str) -> ColumnContent:
@@ -93,10 +88,3 @@ def selected_columns(optional: list[str] | tuple[str, ...]) -> list[str]:
 
 def datatypes(names: list[str]) -> list[str]:
     return [column(name).type if column(name).type != "date" else "str" for name in names]
-
-
-# Per-cell counts the store precomputes for every submission; ranking sums them over cells.
-CELL_COUNT_FIELDS: tuple[str, ...] = (
-    "responses", "failures", "claims", "checkable", "supported", "recited", *REFUTED_DETAILS,
-    "unverifiable", "causal", "declines",
-)

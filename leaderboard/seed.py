@@ -6,11 +6,10 @@ A newcomer's first board is these three rows; they double as a check that the wh
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 
+from contracts.submission import Response, submission_bytes
 from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
-from extractors.submission import Response
 from leaderboard.store import ModelMeta, ResultsStore
 from leaderboard.submit import Datasets, SubmitOutcome, submit
 
@@ -19,7 +18,7 @@ BASELINE_PREFIX = "baseline: "
 
 def submission_jsonl(responses: Iterable[Response]) -> bytes:
     """The submission contract's JSONL, exactly as `mcb baseline` writes it."""
-    return "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in responses).encode("utf-8")
+    return submission_bytes(responses)
 
 
 def baseline_meta(name: str, seed: int = DEFAULT_SEED) -> ModelMeta:

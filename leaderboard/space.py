@@ -22,7 +22,7 @@ from builder.paths import PROJECT_ROOT, data_dir
 DEFAULT_SPACE_OUT = Path("build/space")
 DEFAULT_RESULTS_REPO = "market-claim-bench/results"
 DEFAULT_DATASET_REPO = "market-claim-bench/market-claim-bench"
-PACKAGES: tuple[str, ...] = ("builder", "extractors", "leaderboard")
+PACKAGES: tuple[str, ...] = ("contracts", "builder", "extractors", "leaderboard")
 # The Space image provides Gradio itself at the README's sdk_version.
 PROVIDED_BY_SPACE: frozenset[str] = frozenset({"gradio"})
 TEMPLATES = Path(__file__).parent / "templates"
@@ -78,6 +78,8 @@ def package_space(out: Path, config: SpaceConfig = SpaceConfig()) -> list[Path]:
     for package in PACKAGES:
         _copy_tree(PROJECT_ROOT / package, out / package)
     _copy_tree(data_dir(), out / "data")
+    # The scorer's version names the package version: the Space runs from a copy, not an install.
+    shutil.copyfile(PROJECT_ROOT / "pyproject.toml", out / "pyproject.toml")
     return sorted(p for p in out.rglob("*") if p.is_file())
 
 

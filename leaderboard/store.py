@@ -2,19 +2,23 @@
 
 Both backends share one layout, so a folder can be pushed to the Hub as it is:
 
-    requests/{id}.json          the submission record (metadata, status, counts); written last
-    submissions/{id}.jsonl      the submitted file, byte for byte
-    scores/{id}/claims.jsonl    the scorer's outputs (`mcb score` layout)
-    scores/{id}/cells.csv
-    scores/{id}/summary.json
-    aggregates/{id}.json        per-cell counts, precomputed so the board never rescores
-    tracks/{track}/{id}/        a track result (`mcb tracks score` layout): submission.jsonl, the
-                                detail files, and summary.json (written last)
+    requests/{id}.json                  the submission record (metadata, status, counts); written last
+    submissions/{id}.jsonl              the submitted file, byte for byte
+    scores/{id}/{scorer}/claims.jsonl   one scorer version's outputs (`mcb score` layout)
+    scores/{id}/{scorer}/cells.csv
+    scores/{id}/{scorer}/summary.json
+    aggregates/{id}/{scorer}.json       its per-cell counts, scorer version and dataset revision,
+                                        precomputed so the board never rescores; a rescore's commit marker
+    tracks/{track}/{id}/                a track result (`mcb tracks score` layout): submission.jsonl, the
+                                        detail files, and summary.json (written last)
 
 The id is the content hash of the submitted file: an identical re-submission is recognised by it.
-Nothing stored is ever overwritten: a write whose target exists fails, and the request record is
-the commit marker, written after everything it points to, so a crash leaves no half submission
-on the board.
+A submission has one result per scorer version (`extractors.version`): `mcb rescore` adds the
+current scorer's beside the old ones, which stay readable. Stores written before scorer versions
+keep their results at `scores/{id}/*` and `aggregates/{id}.json`; they read as scorer `unpinned`.
+Nothing stored is ever overwritten: a write whose target exists fails, and the request record (for
+a new submission) or the aggregate (for a rescore) is the commit marker, written after everything
+it points to, so a crash leaves no half result on the board.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -30,11 +35,15 @@ from pathlib import Path
 
 from filelock import FileLock
 
+from extractors.version import UNPINNED
+
 DEFAULT_RESULTS = Path("results")
 ID_LENGTH = 16
 LOCK_TIMEOUT_S = 60.0
 REQUESTS, SUBMISSIONS, SCORES, AGGREGATES, TRACKS = "requests", "submissions", "scores", "aggregates", "tracks"
 TRACK_SUMMARY = "summary.json"
+# A scorer version names a folder: it must be a plain path segment.
+_SCORER_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+_-]*$")
 
 
 class StoreError(RuntimeError):
@@ -77,6 +86,8 @@ class SubmissionRecord:
     lines: int
     failures: int
     reason: str = ""
+    # Parsed leniently (fields outside the contract kept as metadata): a rescore parses it the same way.
+    lenient: bool = False
 
     def to_dict(self) -> dict:
         payload = asdict(self)
@@ -92,7 +103,8 @@ class SubmissionRecord:
 
 @dataclass(frozen=True)
 class CellCounts:
-    """One cell of one submission: the verdict counts ranking sums, and coverage (full only)."""
+    """One cell of one submission, as cells.csv gives it: every count of the metric registry and the
+    per-cell values (coverage, semantic margin; None where there is none)."""
 
     cell_id: str
     market: str
@@ -100,11 +112,20 @@ class CellCounts:
     arm: str
     context: str
     counts: Mapping[str, int]
-    coverage: float | None = None
-    semantic_margin: float | None = None
+    values: Mapping[str, float | None] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "counts": dict(self.counts)}
+        return {**asdict(self), "counts": dict(self.counts), "values": dict(self.values)}
+
+    @classmethod
+    def from_dict(cls, payload: Mapping) -> CellCounts:
+        """Aggregates stored before the registry kept coverage and the margin as their own keys."""
+        data = dict(payload)
+        values = dict(data.pop("values", {}) or {})
+        for legacy in ("coverage", "semantic_margin"):
+            if legacy in data:
+                values.setdefault(legacy, data.pop(legacy))
+        return cls(**data, values=values)
 
 
 @dataclass(frozen=True)
@@ -117,16 +138,50 @@ class Aggregate:
     # summary.json's semantic_read_margin: overall and its p-value (None when not computed).
     semantic_read_margin: float | None = None
     semantic_p_value: float | None = None
+    # Which scorer made these figures, against which dataset revision, when (UTC).
+    scorer: str = UNPINNED
+    dataset_revision: str = ""
+    scored_at: str = ""
+
+    def __post_init__(self) -> None:
+        if not _SCORER_SEGMENT.match(self.scorer):
+            raise StoreError(f"scorer version {self.scorer!r} cannot name a folder")
 
     def to_dict(self) -> dict:
         return {"submission_id": self.submission_id, "release": self.release, "cells": [c.to_dict() for c in self.cells],
-                "semantic_read_margin": self.semantic_read_margin, "semantic_p_value": self.semantic_p_value}
+                "semantic_read_margin": self.semantic_read_margin, "semantic_p_value": self.semantic_p_value,
+                "scorer": self.scorer, "dataset_revision": self.dataset_revision, "scored_at": self.scored_at}
 
     @classmethod
     def from_dict(cls, payload: Mapping) -> Aggregate:
-        """Aggregates stored before the margin existed read as having none."""
-        return cls(payload["submission_id"], payload["release"], tuple(CellCounts(**cell) for cell in payload["cells"]),
-                   payload.get("semantic_read_margin"), payload.get("semantic_p_value"))
+        """Aggregates stored before the margin or the scorer version existed read as having none."""
+        return cls(payload["submission_id"], payload["release"], tuple(CellCounts.from_dict(cell) for cell in payload["cells"]),
+                   payload.get("semantic_read_margin"), payload.get("semantic_p_value"),
+                   payload.get("scorer") or UNPINNED, payload.get("dataset_revision") or "", payload.get("scored_at") or "")
+
+
+def score_path(sid: str, scorer: str, name: str) -> str:
+    return f"{SCORES}/{sid}/{name}" if scorer == UNPINNED else f"{SCORES}/{sid}/{scorer}/{name}"
+
+
+def aggregate_path(sid: str, scorer: str) -> str:
+    return f"{AGGREGATES}/{sid}.json" if scorer == UNPINNED else f"{AGGREGATES}/{sid}/{scorer}.json"
+
+
+@dataclass(frozen=True)
+class ResultBundle:
+    """One scorer version's result for a stored submission: the scorer's files and the aggregate."""
+
+    submission_id: str
+    score_files: Mapping[str, bytes]
+    aggregate: Aggregate
+
+    def files(self) -> dict[str, bytes]:
+        """Relative path -> bytes, the aggregate last (it is the commit marker of a rescore)."""
+        sid, scorer = self.submission_id, self.aggregate.scorer
+        out = {score_path(sid, scorer, name): payload for name, payload in sorted(self.score_files.items())}
+        out[aggregate_path(sid, scorer)] = _json_bytes(self.aggregate.to_dict())
+        return out
 
 
 @dataclass(frozen=True)
@@ -142,9 +197,7 @@ class StoredBundle:
         """Relative path -> bytes, the request record last (it is the commit marker)."""
         sid = self.record.id
         out: dict[str, bytes] = {f"{SUBMISSIONS}/{sid}.jsonl": self.submission}
-        for name, payload in sorted(self.score_files.items()):
-            out[f"{SCORES}/{sid}/{name}"] = payload
-        out[f"{AGGREGATES}/{sid}.json"] = _json_bytes(self.aggregate.to_dict())
+        out.update(ResultBundle(sid, self.score_files, self.aggregate).files())
         out[f"{REQUESTS}/{sid}.json"] = _json_bytes(self.record.to_dict())
         return out
 
@@ -179,7 +232,7 @@ class ResultsStore(ABC):
     Aggregates are cached per store instance: stored files never change, so the cache never goes stale.
     """
 
-    _aggregate_cache: dict[str, Aggregate] = field(default_factory=dict, init=False, repr=False)
+    _aggregate_cache: dict[tuple[str, str], Aggregate] = field(default_factory=dict, init=False, repr=False)
     _record_cache: dict[str, SubmissionRecord] = field(default_factory=dict, init=False, repr=False)
 
     @abstractmethod
@@ -224,18 +277,55 @@ class ResultsStore(ABC):
         sid = submission_id(raw)
         return self.record(sid) if self._exists(f"{REQUESTS}/{sid}.json") else None
 
-    def aggregate(self, sid: str) -> Aggregate:
-        cached = self._aggregate_cache.get(sid)
+    def scorers(self, sid: str) -> list[str]:
+        """The scorer versions with a stored result for this submission (`unpinned` for one stored
+        before scorer versions), in no particular order; `results` orders them by when they were made."""
+        versions = sorted(name[: -len(".json")] for name in self._list(f"{AGGREGATES}/{sid}") if name.endswith(".json"))
+        return ([UNPINNED] if self._exists(aggregate_path(sid, UNPINNED)) else []) + versions
+
+    def results(self, sid: str) -> list[Aggregate]:
+        """Every stored result of one submission, oldest first (a legacy result first of all)."""
+        return sorted((self.aggregate(sid, scorer) for scorer in self.scorers(sid)),
+                      key=lambda a: (a.scorer != UNPINNED, a.scored_at, a.scorer))
+
+    def aggregate(self, sid: str, scorer: str | None = None) -> Aggregate:
+        """One scorer version's result; without a version, the newest one stored."""
+        if scorer is None:
+            found = self.results(sid)
+            if not found:
+                raise StoreError(f"submission {sid} has no stored result in {self.location}")
+            return found[-1]
+        cached = self._aggregate_cache.get((sid, scorer))
         if cached is None:
-            cached = Aggregate.from_dict(json.loads(self._read(f"{AGGREGATES}/{sid}.json")))
-            self._aggregate_cache[sid] = cached
+            cached = Aggregate.from_dict(json.loads(self._read(aggregate_path(sid, scorer))))
+            self._aggregate_cache[(sid, scorer)] = cached
         return cached
 
-    def submission_text(self, sid: str) -> str:
-        return self._read(f"{SUBMISSIONS}/{sid}.jsonl").decode("utf-8")
+    def entries(self) -> list[tuple[SubmissionRecord, Aggregate]]:
+        """(record, result) for every stored result of every submission: what the board ranks."""
+        return [(record, result) for record in self.records() for result in self.results(record.id)]
 
-    def score_file(self, sid: str, name: str) -> bytes:
-        return self._read(f"{SCORES}/{sid}/{name}")
+    def submission_bytes(self, sid: str) -> bytes:
+        return self._read(f"{SUBMISSIONS}/{sid}.jsonl")
+
+    def submission_text(self, sid: str) -> str:
+        return self.submission_bytes(sid).decode("utf-8")
+
+    def score_file(self, sid: str, name: str, scorer: str | None = None) -> bytes:
+        """One of the scorer's files; without a version, the newest result's."""
+        return self._read(score_path(sid, scorer or self.aggregate(sid).scorer, name))
+
+    def put_result(self, bundle: ResultBundle) -> bool:
+        """Store another scorer version's result of a stored submission; False (nothing written) when
+        that version's result is already stored. Older results are left as they are."""
+        sid, scorer = bundle.submission_id, bundle.aggregate.scorer
+        if not self._exists(f"{REQUESTS}/{sid}.json"):
+            raise StoreError(f"no stored submission {sid} in {self.location}")
+        if self._exists(aggregate_path(sid, scorer)):
+            return False
+        self._write_new(bundle.files(), f"rescore {sid} with scorer {scorer}")
+        self._aggregate_cache[(sid, scorer)] = bundle.aggregate
+        return True
 
     def track_ids(self, track: str) -> list[str]:
         """Stored results of one track (only those whose summary, the commit marker, exists)."""
@@ -257,7 +347,7 @@ class ResultsStore(ABC):
             return self.record(bundle.record.id)
         self._write_new(bundle.files(), f"submission {bundle.record.id}: {bundle.record.meta.name}")
         self._record_cache[bundle.record.id] = bundle.record
-        self._aggregate_cache[bundle.record.id] = bundle.aggregate
+        self._aggregate_cache[(bundle.record.id, bundle.aggregate.scorer)] = bundle.aggregate
         return bundle.record
 
 

@@ -8,7 +8,6 @@ are counted on the board.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import tempfile
@@ -17,51 +16,32 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from contracts.problems import InvalidInput, Problem, summarise
+from contracts.submission import InvalidSubmission, Response, parse_bytes
 from extractors.scoring_data import ScoringData, from_folder
-from extractors.submission import Response
-from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_claims, read_summary
-from leaderboard.store import ModelMeta, ResultsStore, StoredBundle, SubmissionRecord, content_hash, submission_id
+from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_summary
+from leaderboard.store import (
+    Aggregate,
+    ModelMeta,
+    ResultsStore,
+    StoredBundle,
+    SubmissionRecord,
+    content_hash,
+    submission_id,
+)
 
 MAX_SUBMISSION_BYTES = 20 * 1024 * 1024
 MIN_ANSWERED_SHARE = 0.95
 MAX_NAME_CHARS = 120
 MAX_LINK_CHARS = 500
 MAX_PARAMS_B = 100_000.0
-MAX_ERRORS_SHOWN = 20
-LINE_FIELDS: frozenset[str] = frozenset({"cell_id", "commentary", "sample", "status", "error"})
-STATUSES: tuple[str, ...] = ("ok", "failed")
 SCORE_FILES: tuple[str, ...] = ("claims.jsonl", "cells.csv", "summary.json")
-# summary.json's key for the margin (extractors.embeddings.SUMMARY_KEY; not imported: it loads the embeddings code).
-MARGIN_KEY = "semantic_read_margin"
 _CUTOFF = re.compile(r"^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One validation error: where (line, field) and what."""
-
-    message: str
-    line: int | None = None
-    field: str | None = None
-
-    def __str__(self) -> str:
-        where = []
-        if self.line is not None:
-            where.append(f"line {self.line}")
-        if self.field is not None:
-            where.append(f"field '{self.field}'")
-        return f"{', '.join(where)}: {self.message}" if where else self.message
-
-
-class SubmissionRejected(ValueError):
-    """A submission that failed validation; `problems` lists every error found."""
-
-    def __init__(self, problems: Sequence[Problem]):
-        self.problems = tuple(problems)
-        shown = "; ".join(str(p) for p in self.problems[:MAX_ERRORS_SHOWN])
-        more = len(self.problems) - MAX_ERRORS_SHOWN
-        super().__init__(shown + (f"; and {more} more" if more > 0 else ""))
+class SubmissionRejected(InvalidInput):
+    """A submission the board refuses (the contract's problems, or the board's own rules)."""
 
 
 @dataclass(frozen=True)
@@ -112,22 +92,22 @@ def validate_meta(meta: ModelMeta) -> list[Problem]:
     for name in ("name", "revision"):
         value = getattr(meta, name)
         if not isinstance(value, str) or not value.strip():
-            problems.append(Problem("is required", field=name))
+            problems.append(Problem(None, name, "is required"))
         elif len(value) > MAX_NAME_CHARS:
-            problems.append(Problem(f"is longer than {MAX_NAME_CHARS} characters", field=name))
+            problems.append(Problem(None, name, f"is longer than {MAX_NAME_CHARS} characters"))
         elif _CONTROL.search(value):
-            problems.append(Problem("contains control characters", field=name))
+            problems.append(Problem(None, name, "contains control characters"))
     if meta.knowledge_cutoff is not None and not _CUTOFF.match(meta.knowledge_cutoff):
-        problems.append(Problem(f"must be YYYY-MM or YYYY-MM-DD, not {meta.knowledge_cutoff!r}", field="knowledge_cutoff"))
+        problems.append(Problem(None, "knowledge_cutoff", f"must be YYYY-MM or YYYY-MM-DD, not {meta.knowledge_cutoff!r}"))
     if meta.params_b is not None and (
         isinstance(meta.params_b, bool) or not isinstance(meta.params_b, (int, float))
         or not math.isfinite(meta.params_b) or not 0 < meta.params_b <= MAX_PARAMS_B
     ):
-        problems.append(Problem(f"must be a positive number of billions, not {meta.params_b!r}", field="params_b"))
+        problems.append(Problem(None, "params_b", f"must be a positive number of billions, not {meta.params_b!r}"))
     if meta.link is not None and (
         not re.match(r"^https?://\S+$", meta.link) or len(meta.link) > MAX_LINK_CHARS
     ):
-        problems.append(Problem("must be an http(s) URL without spaces", field="link"))
+        problems.append(Problem(None, "link", "must be an http(s) URL without spaces"))
     return problems
 
 
@@ -150,75 +130,25 @@ def make_meta(name: str, revision: str, knowledge_cutoff: str | None = None, par
     )
 
 
-def _line_of_offset(raw: bytes, offset: int) -> int:
-    return raw.count(b"\n", 0, offset) + 1
-
-
-def parse_lines(raw: bytes, dataset: ScoringData) -> list[Response]:
-    """Parse and check every line; raise SubmissionRejected listing all problems found."""
+def parse_lines(raw: bytes, dataset: ScoringData, lenient: bool = False) -> list[Response]:
+    """The contract's parser (`contracts.submission`) plus the board's own rules: a size limit,
+    at least 95% of the version's cells answered, something to score. Raises SubmissionRejected."""
     if len(raw) > MAX_SUBMISSION_BYTES:
-        raise SubmissionRejected([Problem(f"file is {len(raw):,} bytes; the limit is {MAX_SUBMISSION_BYTES:,}")])
+        raise SubmissionRejected([Problem(None, None, f"file is {len(raw):,} bytes; the limit is {MAX_SUBMISSION_BYTES:,}")])
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SubmissionRejected([Problem(f"not UTF-8 (byte 0x{raw[error.start]:02x} at offset {error.start})",
-                                          line=_line_of_offset(raw, error.start))]) from error
-    problems: list[Problem] = []
-    lines: list[Response] = []
-    seen: dict[tuple[str, int], int] = {}
-    for number, source in enumerate(text.splitlines(), start=1):
-        if not source.strip():
-            continue
-        try:
-            item = json.loads(source)
-        except json.JSONDecodeError as error:
-            problems.append(Problem(f"not valid JSON ({error.msg} at column {error.colno})", line=number))
-            continue
-        if not isinstance(item, dict):
-            problems.append(Problem(f"expected a JSON object, got {type(item).__name__}", line=number))
-            continue
-        before = len(problems)
-        for unknown in sorted(set(item) - LINE_FIELDS):
-            problems.append(Problem(f"unknown field; allowed: {', '.join(sorted(LINE_FIELDS))}", number, unknown))
-        cell_id = item.get("cell_id")
-        if not isinstance(cell_id, str) or not cell_id:
-            problems.append(Problem("is required and must be a string", number, "cell_id"))
-        elif cell_id not in dataset.cells:
-            problems.append(Problem(f"unknown cell id {cell_id!r} for this dataset version", number, "cell_id"))
-        status = item.get("status", "ok")
-        if status not in STATUSES:
-            problems.append(Problem(f"must be one of {', '.join(STATUSES)}, not {status!r}", number, "status"))
-        commentary = item.get("commentary", "" if status == "failed" else None)
-        if not isinstance(commentary, str):
-            problems.append(Problem("is required and must be a string", number, "commentary"))
-        sample = item.get("sample", 0)
-        if isinstance(sample, bool) or not isinstance(sample, int) or sample < 0:
-            problems.append(Problem(f"must be a non-negative integer, not {sample!r}", number, "sample"))
-        error = item.get("error", "")
-        if status == "failed" and (not isinstance(error, str) or not error.strip()):
-            problems.append(Problem("a failed line must say why in 'error'", number, "error"))
-        if len(problems) > before:
-            continue
-        key = (cell_id, sample)
-        if key in seen:
-            problems.append(Problem(f"duplicate of line {seen[key]} (same cell_id and sample)", number, "cell_id"))
-            continue
-        seen[key] = number
-        lines.append(Response(number, cell_id, commentary, sample, status, error if status == "failed" else ""))
-    if not lines and not problems:
-        problems.append(Problem("the file holds no submission lines"))
-    if problems:
-        raise SubmissionRejected(problems)
+        lines = parse_bytes(raw, dataset.cells, lenient)
+    except InvalidSubmission as error:
+        raise SubmissionRejected(error.problems) from error
     answered = {line.cell_id for line in lines}
     share = len(answered) / len(dataset.cells)
     if share < MIN_ANSWERED_SHARE:
         missing = sorted(set(dataset.cells) - answered)
-        raise SubmissionRejected([Problem(
+        raise SubmissionRejected([Problem(None, "cell_id",
             f"only {len(answered)} of {len(dataset.cells)} cells answered ({share:.0%}); at least "
             f"{MIN_ANSWERED_SHARE:.0%} are required (a failed call counts as answered). Missing: {', '.join(missing[:10])}"
-            + (" ..." if len(missing) > 10 else ""), field="cell_id")])
+            + (" ..." if len(missing) > 10 else ""))])
     if not any(line.status == "ok" for line in lines):
-        raise SubmissionRejected([Problem("every line failed: nothing to score", field="status")])
+        raise SubmissionRejected([Problem(None, "status", "every line failed: nothing to score")])
     return lines
 
 
@@ -236,6 +166,15 @@ def score_with_extractors(lines: Sequence[Response], dataset: ScoringData) -> di
         return {name: (Path(folder) / name).read_bytes() for name in SCORE_FILES}
 
 
+def score_files(sid: str, release: str, lines: Sequence[Response], dataset: ScoringData, scorer: Scorer,
+                scored_at: str) -> tuple[dict[str, bytes], Aggregate]:
+    """Score validated lines and read the aggregate the board ranks from the scorer's own files."""
+    files = dict(scorer(lines, dataset))
+    aggregate = aggregate_scores(sid, release, read_cells_csv(files["cells.csv"]), read_summary(files["summary.json"]),
+                                 scored_at)
+    return files, aggregate
+
+
 def now_utc() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -247,34 +186,31 @@ def submit(
     datasets: Datasets,
     release: str | None = None,
     scorer: Scorer = score_with_extractors,
+    lenient: bool = False,
 ) -> SubmitOutcome:
     """Validate, score and store one submission. A rejection leaves the store untouched."""
     problems = validate_meta(meta)
     release = release or datasets.latest
     if release not in datasets.by_release:
-        problems.append(Problem(f"unknown dataset version {release!r}; known: {', '.join(datasets.releases) or 'none'}",
-                                field="release"))
+        problems.append(Problem(None, "release", f"unknown dataset version {release!r}; known: "
+                                f"{', '.join(datasets.releases) or 'none'}"))
     if problems:
-        return SubmitOutcome("rejected", "; ".join(map(str, problems)), problems=tuple(problems))
+        return SubmitOutcome("rejected", summarise(problems), problems=tuple(problems))
     existing = store.find(raw)
     if existing is not None:
         return SubmitOutcome("duplicate", f"this exact file is already stored as {existing.id} "
                                           f"({existing.meta.name}, {existing.release}); nothing was added", existing)
     dataset = datasets.get(release)
     try:
-        lines = parse_lines(raw, dataset)
+        lines = parse_lines(raw, dataset, lenient)
     except SubmissionRejected as rejected:
-        return SubmitOutcome("rejected", str(rejected), problems=rejected.problems)
-    files = dict(scorer(lines, dataset))
-    sid = submission_id(raw)
-    aggregate = aggregate_scores(
-        sid, release, dataset.cells.values(), [line.to_dict() for line in lines],
-        read_claims(files["claims.jsonl"]), read_cells_csv(files["cells.csv"]),
-        read_summary(files["summary.json"]).get(MARGIN_KEY),
-    )
+        return SubmitOutcome("rejected", rejected.summary(), problems=rejected.problems)
+    sid, now = submission_id(raw), now_utc()
+    files, aggregate = score_files(sid, release, lines, dataset, scorer, now)
     record = SubmissionRecord(
         id=sid, content_hash=content_hash(raw), release=release, meta=meta, status="scored",
-        submitted_at=now_utc(), lines=len(lines), failures=sum(line.status == "failed" for line in lines),
+        submitted_at=now, lines=len(lines), failures=sum(line.status == "failed" for line in lines),
+        lenient=lenient,
     )
     stored = store.put(StoredBundle(record, raw, files, aggregate))
     return SubmitOutcome("scored", f"scored and stored as {stored.id}", stored)

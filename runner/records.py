@@ -1,7 +1,8 @@
-"""One line of a run's output: a submission line (DESIGN.md contract) plus per-line metadata.
+"""One line of a run's output: a submission line (`contracts.submission`) plus the run metadata.
 
-The contract fields are `cell_id`, `commentary`, `sample`, `status` and `error`; everything else
-is metadata a scorer may ignore. A failed line carries `commentary: null` and an `error` that
+The contract fields are `cell_id`, `commentary`, `sample`, `status` and `error`; the rest are the
+run metadata fields `contracts.submission.RUN_METADATA_FIELDS` declares, so the scorer and the
+board accept a run's file as it is. A failed line carries `commentary: null` and an `error` that
 starts with its failure kind, so a failure can never be read as an empty answer.
 """
 
@@ -9,20 +10,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
-from typing import Literal, get_args
 
-Status = Literal["ok", "failed"]
-FailureKind = Literal[
-    "too_long",     # refused before sending: the prompt cannot fit the server's context window
-    "truncated",    # the server read materially fewer prompt tokens than were sent
-    "timeout",      # no reply within --timeout, after retries
-    "connection",   # could not reach the server, after retries
-    "http",         # the server answered with an HTTP error status
-    "empty",        # the reply had no text
-    "refusal",      # the API refused (refusal field or content filter)
-]
-STATUSES: tuple[str, ...] = get_args(Status)
-FAILURE_KINDS: tuple[str, ...] = get_args(FailureKind)
+from contracts.problems import summarise
+from contracts.submission import CONTRACT_NAMES, RUN_METADATA_NAMES, Response, check_line
+from contracts.vocabulary import FAILURE_KINDS, FailureKind, Status
 
 
 class RecordError(ValueError):
@@ -54,22 +45,15 @@ class AnswerLine:
     finished_at: str
 
     def __post_init__(self) -> None:
-        if self.status not in STATUSES:
-            raise RecordError(f"status must be one of {STATUSES}, got {self.status!r}")
-        if not isinstance(self.sample, int) or self.sample < 0:
-            raise RecordError(f"sample must be a non-negative int, got {self.sample!r}")
-        if self.status == "ok":
-            if not isinstance(self.commentary, str) or not self.commentary.strip():
-                raise RecordError(f"{self.cell_id}: an ok line needs a non-empty commentary")
-            if self.error is not None or self.failure is not None:
-                raise RecordError(f"{self.cell_id}: an ok line carries no error or failure")
-        else:
-            if self.commentary is not None:
-                raise RecordError(f"{self.cell_id}: a failed line has commentary null, never text")
-            if not self.error or self.failure not in FAILURE_KINDS:
-                raise RecordError(
-                    f"{self.cell_id}: a failed line needs an error and a failure kind in {FAILURE_KINDS}"
-                )
+        """The contract's own checks (one rule set for writer and readers), then the runner's:
+        a failed line names its failure kind."""
+        _, problems = check_line(asdict(self), None)
+        if problems:
+            raise RecordError(f"{self.cell_id}: {summarise(problems, separator='; ')}")
+        if self.status == "ok" and self.failure is not None:
+            raise RecordError(f"{self.cell_id}: an ok line carries no failure kind")
+        if self.status == "failed" and self.failure not in FAILURE_KINDS:
+            raise RecordError(f"{self.cell_id}: a failed line needs a failure kind in {FAILURE_KINDS}")
 
     @property
     def key(self) -> tuple[str, int]:
@@ -79,13 +63,17 @@ class AnswerLine:
         return json.dumps(asdict(self), ensure_ascii=False, sort_keys=False)
 
     @classmethod
-    def from_dict(cls, data: dict, where: str) -> "AnswerLine":
-        """Rebuild a line read back from a file; `where` (e.g. "out.jsonl line 3") names it in errors."""
-        names = [f.name for f in fields(cls)]
-        missing = [name for name in names if name not in data]
+    def from_response(cls, response: Response, where: str) -> "AnswerLine":
+        """Rebuild a line the contract parser read back; `where` (e.g. "out.jsonl line 3") names it in errors."""
+        missing = [name for name in RUN_METADATA_NAMES if name not in response.metadata]
         if missing:
-            raise RecordError(f"{where}: missing field(s) {', '.join(missing)}")
+            raise RecordError(f"{where}: missing run metadata field(s) {', '.join(missing)}")
+        record = response.to_dict()
         try:
-            return cls(**{name: data[name] for name in names})
+            return cls(**{name: record[name] for name in (f.name for f in fields(cls))})
         except RecordError as error:
             raise RecordError(f"{where}: {error}") from error
+
+
+if {f.name for f in fields(AnswerLine)} != set(CONTRACT_NAMES) | set(RUN_METADATA_NAMES):
+    raise RuntimeError("runner.records.AnswerLine and contracts.submission's fields have drifted apart")

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from contracts.jsonl import numbered_lines as jsonl_lines
+from contracts.submission import InvalidSubmission, read_submission
 from runner.records import AnswerLine, RecordError
 
 COMPATIBLE_FIELDS = ("model", "temperature", "max_tokens")
@@ -47,35 +49,29 @@ def superseded_path(path: Path) -> Path:
 
 
 def read_existing(path: Path) -> Existing:
-    """Parse and validate every line; a missing file is an empty run."""
+    """Parse every line with the submission contract (strict: a run's file holds only contract and
+    run metadata fields), then rebuild the runner's typed lines; a missing file is an empty run."""
+    if not path.exists():
+        return Existing({})
+    try:
+        responses = read_submission(path)
+    except InvalidSubmission as error:
+        raise ResultsFileError(f"{path}: {error.summary('; ')}; remove or fix the line(s) to resume") from error
     lines: dict[tuple[str, int], AnswerLine] = {}
-    first_seen: dict[tuple[str, int], int] = {}
-    for number, raw in numbered_lines(path):
-        where = f"{path} line {number}"
+    for response in responses:
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as error:
-            raise ResultsFileError(f"{where}: not JSON ({error.msg}); remove or fix the line to resume") from error
-        if not isinstance(data, dict):
-            raise ResultsFileError(f"{where}: expected a JSON object")
-        try:
-            line = AnswerLine.from_dict(data, where)
+            line = AnswerLine.from_response(response, f"{path} line {response.line}")
         except RecordError as error:
             raise ResultsFileError(str(error)) from error
-        if line.key in lines:
-            raise ResultsFileError(
-                f"{where}: cell {line.cell_id} sample {line.sample} already on line {first_seen[line.key]}"
-            )
         lines[line.key] = line
-        first_seen[line.key] = number
     return Existing(lines)
 
 
 def numbered_lines(path: Path) -> Iterable[tuple[int, str]]:
+    """The file's non-blank lines, split on "\n" only (`contracts.jsonl`)."""
     if not path.exists():
         return []
-    text = path.read_text(encoding="utf-8")
-    return [(number, raw) for number, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
+    return list(jsonl_lines(path.read_text(encoding="utf-8")))
 
 
 def check_compatible(existing: Existing, path: Path, expected: dict[str, object]) -> None:

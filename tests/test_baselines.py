@@ -54,3 +54,31 @@ def test_fabricator_is_almost_all_fabricated(scores):
 def test_baselines_are_deterministic(data):
     assert baseline_submission("fabricator", data, seed=7) == baseline_submission("fabricator", data, seed=7)
     assert baseline_submission("fabricator", data, seed=7) != baseline_submission("fabricator", data, seed=8)
+
+
+def test_the_reciters_read_rate_on_distinguishable_claims_is_zero(scores):
+    """Issue 13: a claim no arm changes (the first close) once counted as read, so the pure reciter
+    read 0.24 on the perturbed arms. Only distinguishable claims count now."""
+    overall = scores["reciter"].summary["overall"]
+    assert overall["distinguishable"] > 100
+    assert overall["read_rate"] == 0.0 and overall["recited_rate"] == 1.0
+    first_closes = [row for row in scores["reciter"].claims
+                    if "-real-" not in row["cell_id"] and row["metric"] == "price_level" and row["anchor"] == "start"]
+    assert first_closes and all(row["detail"] == "supported" and not row["distinguishable"] for row in first_closes), \
+        "the first close is the same on every arm: supported, and not counted as reading"
+
+
+def test_faithful_reads_everything_and_the_fabricator_nothing(scores):
+    faithful, fabricator = scores["faithful"].summary["overall"], scores["fabricator"].summary["overall"]
+    assert faithful["read_rate"] == 1.0 and faithful["recited_rate"] == 0.0
+    assert fabricator["read_rate"] == 0.0 and fabricator["recited_rate"] < 0.01, "random figures rarely hit the truth"
+
+
+def test_summary_holds_every_count_and_metric_per_arm_and_context(scores):
+    from extractors.metrics import COUNT_NAMES, METRIC_NAMES
+
+    summary = scores["reciter"].summary
+    for group in (summary["overall"], *summary["per_arm"].values(), *summary["per_context"].values()):
+        assert set(COUNT_NAMES) | set(METRIC_NAMES) <= set(group)
+    assert summary["per_arm"]["real"]["read_rate"] is None, "the read rate does not apply to the real arm"
+    assert summary["metrics"]["read_rate"]["arms"] == ["inverted", "damped"]

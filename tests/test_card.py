@@ -75,6 +75,21 @@ def test_the_card_covers_what_a_reader_needs(card, needle):
     assert needle in card[0]
 
 
+def test_the_card_says_which_precision_each_market_shows_and_that_verification_uses_it(card):
+    text = card[0]
+    assert "**What was shown is what is checked.**" in text
+    assert ("| Euronext Lisbon (`lisbon`, EUR) | 3 decimals | BCP.LS closed at 0.9358 on 2026-02-02 in the source; "
+            "prompts show, and verification uses, 0.936 |") in text
+    assert "| US large-cap (`us`, USD) | 2 decimals | source prices already carry at most 2 decimals" in text
+    assert "the whole shown\npanel, including the interior sessions the prompt left out, at the same displayed precision" in text
+
+
+def test_the_card_says_ranges_are_read_from_closes(card):
+    text = card[0]
+    assert "**Ranges are read from closes**: `range_low` and\n`range_high` are the month's lowest and highest close, never the intraday low or high" in text
+    assert "| `min_close` | double | lowest close (what `range_low` is checked against) |" in text
+
+
 def test_the_card_names_declared_gaps_and_absences(tmp_path):
     build_dataset(tmp_path / "jan", [BuildSpec("lisbon", "2026-01"), BuildSpec("us", "2026-07")], release="2026.07")
     text = (tmp_path / "jan" / "README.md").read_text()

@@ -27,9 +27,9 @@ def test_every_default_config_loads_with_load_dataset(default_build, config):
         assert loaded.num_rows == 24
         assert {"cell_id", "market", "month", "arm", "context", "prompt", "n_tokens"} <= set(loaded.column_names)
     if config == "panels":
-        assert set(loaded.column_names) == {"market", "month", "arm", "ticker", "date", "open", "high", "low", "close", "volume"}
-        # 3 arms x (10 US tickers x 21 sessions + 10 Lisbon tickers x 20 sessions)
-        assert loaded.num_rows == 3 * (210 + 200)
+        assert set(loaded.column_names) == {"market", "month", "arm", "view", "ticker", "date", "open", "high", "low", "close", "volume"}
+        # (3 shown arms + the true panel) x (10 US tickers x 21 sessions + 10 Lisbon tickers x 20 sessions)
+        assert loaded.num_rows == 4 * (210 + 200)
 
 
 def test_card_declares_every_config(default_build):
@@ -46,11 +46,29 @@ def test_building_twice_gives_byte_identical_files(default_build, tmp_path):
         assert (default_build / relative).read_bytes() == (tmp_path / relative).read_bytes(), relative
 
 
-def test_read_dataset_gives_cells_and_arm_panels(default_build):
+def test_read_dataset_gives_cells_shown_arm_panels_and_the_true_panel(default_build):
     built = read_dataset(default_build)
     assert len(built.cells) == 24
-    inverted = built.panel("us", "2026-08", "inverted")
-    assert round(inverted.series("NVDA").iloc[1], 2) == 201.34
+    assert built.shown_panel("us", "2026-08", "inverted").series("NVDA").iloc[1] == 201.34
+    shown_bcp = built.shown_panel("lisbon", "2026-02", "real").series("BCP.LS")
+    true_bcp = built.true_panel("lisbon", "2026-02").series("BCP.LS")
+    assert (shown_bcp.iloc[0], shown_bcp.iloc[-1]) == (0.936, 0.892)
+    assert (true_bcp.iloc[0], true_bcp.iloc[-1]) == (0.9358, 0.8916)
+
+
+def test_a_folder_without_shown_panels_is_refused_with_how_to_fix_it(default_build, tmp_path):
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    from builder.dataset import config_path
+
+    copy = tmp_path / "old"
+    shutil.copytree(default_build, copy)
+    panels = copy / config_path("panels")
+    pq.write_table(pq.read_table(panels).drop_columns(["view"]), panels)
+    with pytest.raises(ValueError, match=r"no `view` column.*rebuild it with `mcb build`"):
+        read_dataset(copy)
 
 
 def test_narrator_config_carries_gold_claims_as_json(default_build):

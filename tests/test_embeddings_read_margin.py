@@ -18,7 +18,7 @@ from extractors.embeddings.read_margin import (
     sign_flip_test,
 )
 from extractors.scoring_data import in_memory
-from extractors.submission import Response
+from contracts.submission import Response
 
 CLEARLY = 0.05  # a margin this far from zero is "clearly" signed: baselines sit near +/-0.1
 

@@ -38,6 +38,10 @@ def test_space_folder_has_app_requirements_and_a_gradio_header(tmp_path):
     reqs = (out / "requirements.txt").read_text().splitlines()
     assert reqs == requirements() and not any(r.startswith("gradio") for r in reqs)
     assert (out / "leaderboard" / "app.py").is_file() and (out / "data" / "universes.toml").is_file()
+    assert (out / "contracts" / "submission.py").is_file(), "the contract layer every package imports ships too"
+    from extractors.version import fingerprint, scorer_files
+
+    assert fingerprint(scorer_files(out, out / "data")) == fingerprint(scorer_files()), "the Space scores as this checkout does"
     assert not list(out.rglob("__pycache__"))
 
 

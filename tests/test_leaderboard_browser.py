@@ -123,6 +123,9 @@ def test_board_loads_with_the_baselines_ranked_faithful_first(page):
     assert order[0] == "baseline: faithful"
     assert set(order[1:]) == {"baseline: reciter", "baseline: fabricator"}
     assert "95% CI" in board_text(page)
+    from extractors.version import scorer_version
+
+    assert "scorer" in board_text(page) and f"Ranked with scorer {scorer_version()} (current)." in board_text(page)
 
 
 def test_filters_narrow_the_board(page):
@@ -158,6 +161,29 @@ def test_a_valid_upload_appears_on_the_board(page, served, tmp_path):
     open_page(page, served, "Leaderboard")
     page.wait_for_function("() => document.querySelector('#board').innerText.includes('uploaded-model')")
     assert any(r.meta.name == "uploaded-model" for r in served["store"].records())
+
+
+def test_the_file_mcb_run_writes_uploads_as_it_is_and_appears_on_the_board(page, served, tmp_path):
+    """The README's path in the browser: `mcb run` against the stand-in (one call refused, so one failed
+    line with commentary null and every run metadata field), uploaded unchanged on the Submit page."""
+    from typer.testing import CliRunner
+
+    from builder.dataset import read_dataset
+    from mcb import app
+    from tests.openai_standin import RunningStandIn, StandIn
+
+    folder, out = served["dataset_folder"], tmp_path / "run.jsonl"
+    refused = frozenset({read_dataset(folder).cells["lisbon-2026-02-inverted-probe"].prompt})
+    with RunningStandIn(StandIn(failing_prompts=refused, failing_mode="refusal")) as server:
+        ran = CliRunner().invoke(app, ["run", "--model", "standin-model", "--base-url", server.base_url,
+                                       "--out", str(out), "--dataset", str(folder), "--concurrency", "2"])
+    assert ran.exit_code == 1, ran.output
+    status = upload(page, served, tmp_path, out.read_bytes(), "run-by-mcb")
+    assert status.startswith("scored:"), status
+    open_page(page, served, "Leaderboard")
+    page.wait_for_function("() => document.querySelector('#board').innerText.includes('run-by-mcb')")
+    [record] = [r for r in served["store"].records() if r.meta.name == "run-by-mcb"]
+    assert record.failures == 1
 
 
 def test_a_broken_upload_shows_its_error_and_changes_nothing(page, served, tmp_path):

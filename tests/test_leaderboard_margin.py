@@ -76,3 +76,33 @@ def test_the_board_scores_with_the_same_call_as_mcb_score(seeded):
 
 def test_the_embedding_model_loads_once_per_process_not_per_submission(seeded):
     assert seeded["loads"] <= 1
+
+
+def test_on_the_seeded_board_the_reciter_reads_nothing_and_shares_a_rank_with_the_fabricator(seeded):
+    """The baselines scored for real: faithful reads every distinguishable claim, the reciter none
+    (it once read 0.24, from claims no arm changes), and two models reading nothing share rank 2."""
+    from leaderboard.columns import READ_RATE
+
+    board = _board(seeded["store"])
+    assert board.loc["baseline: faithful", READ_RATE] == 1.0 and board.loc["baseline: faithful", "rank"] == 1
+    assert board.loc["baseline: reciter", READ_RATE] == 0.0
+    assert board.loc["baseline: fabricator", READ_RATE] == 0.0
+    assert board.loc["baseline: reciter", "rank"] == board.loc["baseline: fabricator", "rank"] == 2
+
+
+def test_every_figure_on_the_board_is_the_registrys_metric_over_the_stored_counts(seeded):
+    """The board counts nothing: unfiltered, each registry metric's column equals summary.json's
+    value of that metric (computed by `mcb score` from the same counts), to the board's rounding."""
+    from extractors.metrics import METRICS
+    from leaderboard.columns import COLUMN_NAMES
+
+    store, board = seeded["store"], _board(seeded["store"])
+    for name, outcome in seeded["outcomes"].items():
+        overall = json.loads(store.score_file(outcome.record.id, "summary.json"))["overall"]
+        for entry in METRICS:
+            assert entry.header in COLUMN_NAMES
+            shown, scored = board.loc[f"baseline: {name}", entry.header], overall[entry.name]
+            if scored is None:
+                assert shown is None or shown != shown, (name, entry.name)
+            else:
+                assert shown == pytest.approx(scored, abs=6e-4), (name, entry.name)

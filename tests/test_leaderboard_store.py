@@ -19,18 +19,22 @@ from leaderboard.store import (
 )
 
 
+SCORER = "2026.8.0+0123456789ab"
+
+
 def bundle(raw: bytes, name: str = "m") -> StoredBundle:
     sid = submission_id(raw)
     record = SubmissionRecord(sid, content_hash(raw), "2026.08", ModelMeta(name, "r1"), "scored", "2026-09-01T00:00:00Z", 1, 0)
-    cell = CellCounts("us-2026-08-real-full", "us", "2026-08", "real", "full", {"claims": 2, "supported": 2}, 0.5)
-    return StoredBundle(record, raw, {"claims.jsonl": b"", "cells.csv": b"cell_id\n", "summary.json": b"{}"}, Aggregate(sid, "2026.08", (cell,)))
+    cell = CellCounts("us-2026-08-real-full", "us", "2026-08", "real", "full", {"claims": 2, "supported": 2}, {"coverage": 0.5})
+    aggregate = Aggregate(sid, "2026.08", (cell,), scorer=SCORER, dataset_revision="feedface", scored_at="2026-09-01T00:00:00Z")
+    return StoredBundle(record, raw, {"claims.jsonl": b"", "cells.csv": b"cell_id\n", "summary.json": b"{}"}, aggregate)
 
 
 def test_put_writes_the_shared_layout_with_the_request_record(tmp_path):
     store = LocalStore(tmp_path)
     record = store.put(bundle(b'{"cell_id": "x"}\n'))
-    for relative in (f"requests/{record.id}.json", f"submissions/{record.id}.jsonl", f"aggregates/{record.id}.json",
-                     f"scores/{record.id}/claims.jsonl", f"scores/{record.id}/cells.csv", f"scores/{record.id}/summary.json"):
+    for relative in (f"requests/{record.id}.json", f"submissions/{record.id}.jsonl", f"aggregates/{record.id}/{SCORER}.json",
+                     *(f"scores/{record.id}/{SCORER}/{name}" for name in ("claims.jsonl", "cells.csv", "summary.json"))):
         assert (tmp_path / relative).is_file(), relative
     assert not list(tmp_path.rglob(".tmp-*")), "temp files are renamed into place, never left behind"
 
@@ -41,6 +45,8 @@ def test_records_and_aggregates_read_back_from_a_fresh_store(tmp_path):
     assert fresh.ids() == [record.id]
     assert fresh.record(record.id) == record
     assert fresh.aggregate(record.id).cells[0].counts["supported"] == 2
+    assert (fresh.aggregate(record.id).scorer, fresh.aggregate(record.id).dataset_revision) == (SCORER, "feedface")
+    assert fresh.scorers(record.id) == [SCORER]
     assert fresh.submission_text(record.id) == "a\n"
 
 
@@ -84,3 +90,8 @@ def test_concurrent_writers_are_serialised_and_all_land(tmp_path):
 
 def test_an_empty_store_lists_nothing(tmp_path):
     assert LocalStore(tmp_path / "missing").records() == []
+
+
+def test_a_scorer_version_that_cannot_name_a_folder_is_refused():
+    with pytest.raises(StoreError, match="cannot name a folder"):
+        Aggregate("x", "2026.08", (), scorer="../../etc")

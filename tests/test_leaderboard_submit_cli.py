@@ -54,3 +54,31 @@ def test_a_track_submission_is_stored_with_its_verdict(default_build, tmp_path):
     unknown = invoke("submit", sub, "--track", "telepathy", "--model", "g", "--revision", "r",
                      "--dataset", default_build, "--results", results)
     assert unknown.exit_code == 2 and "unknown track" in unknown.output
+
+
+def test_the_readme_path_mcb_run_then_mcb_submit_puts_the_model_on_the_board(default_build, tmp_path):
+    """`mcb run` against the OpenAI-compatible stand-in (one call refused: a failed line, commentary null),
+    then `mcb submit` on exactly the file it wrote, then the board lists the model."""
+    from builder.dataset import read_dataset
+    from tests.openai_standin import RunningStandIn, StandIn
+
+    out, results = tmp_path / "run.jsonl", tmp_path / "results"
+    refused = frozenset({read_dataset(default_build).cells["us-2026-08-damped-full"].prompt})
+    with RunningStandIn(StandIn(failing_prompts=refused, failing_mode="refusal")) as server:
+        ran = invoke("run", "--model", "standin-model", "--base-url", server.base_url, "--out", out,
+                     "--dataset", default_build, "--concurrency", "2")
+    assert ran.exit_code == 1, ran.output  # one failed line: the run says so
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").split("\n") if line]
+    [failed] = [line for line in lines if line["status"] == "failed"]
+    assert failed["commentary"] is None and {"attempts", "model", "n_tokens"} <= set(failed)
+
+    submitted = invoke("submit", out, "--model", "standin-model", "--revision", "r1", "--dataset", default_build,
+                       "--results", results)
+    assert submitted.exit_code == 0, submitted.output
+    assert "scored: scored and stored as" in submitted.output
+    [record] = open_store(results, None).records()
+    assert record.failures == 1 and record.lines == len(lines)
+
+    board = invoke("leaderboard", "--no-serve", "--results", results)
+    assert board.exit_code == 0, board.output
+    assert "standin-model" in board.output

@@ -7,10 +7,10 @@ tested without depending on the extractor's behaviour.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
+import tempfile
+from pathlib import Path
 
 from extractors.verdicts import VERDICT_OF_DETAIL
 
@@ -18,11 +18,16 @@ TAG = re.compile(r"\[(supported|recited|approx_supported|approx_recited|sign_onl
 
 
 def tagged_scorer(lines, dataset) -> dict[str, bytes]:
-    """claims.jsonl / cells.csv / summary.json from the tags in each commentary."""
+    """claims.jsonl / cells.csv / summary.json from the tags in each commentary, counted by the
+    scorer's own tabulation (`extractors.score.tabulate`), as `mcb score` counts verified claims.
+    Claims on perturbed arms are distinguishable, as the oracle marks a figure the arm changed."""
+    from extractors.score import tabulate
+
     claims = []
     for line in lines:
         if line.status != "ok":
             continue
+        arm = dataset.cells[line.cell_id].arm
         for match in TAG.finditer(line.commentary):
             tag = match.group(1)
             metric = tag if tag in ("causal", "refusal") else "period_return"
@@ -30,20 +35,14 @@ def tagged_scorer(lines, dataset) -> dict[str, bytes]:
             claims.append({
                 "cell_id": line.cell_id, "sample": line.sample, "ticker": "NVDA", "metric": metric,
                 "value": 1.0, "verdict": VERDICT_OF_DETAIL[detail], "detail": detail, "shown_value": 1.0,
-                "true_value": -1.0, "distinguishable": True, "text": match.group(0),
+                "true_value": -1.0, "distinguishable": arm != "real" and detail != "unverifiable", "text": match.group(0),
             })
-    out = io.StringIO()
-    writer = csv.DictWriter(out, ["cell_id", "claims", "coverage"])
-    writer.writeheader()
-    for cell_id, cell in dataset.cells.items():
-        n = sum(c["cell_id"] == cell_id for c in claims)
-        writer.writerow({"cell_id": cell_id, "claims": n, "coverage": "0.5" if cell.context == "full" else ""})
-    summary = {"failures": sum(line.status == "failed" for line in lines), "claims": len(claims)}
-    return {
-        "claims.jsonl": "".join(json.dumps(c) + "\n" for c in claims).encode(),
-        "cells.csv": out.getvalue().encode(),
-        "summary.json": json.dumps(summary).encode(),
-    }
+    coverage = {cell_id: {"coverage": 0.5} for cell_id, cell in dataset.cells.items() if cell.context == "full"}
+    result = tabulate(dataset.cells.values(), lines, claims, coverage, model="tagged", source=dataset.source,
+                      revision=dataset.revision)
+    with tempfile.TemporaryDirectory(prefix="mcb-tagged-") as folder:
+        result.write(Path(folder))
+        return {name: (Path(folder) / name).read_bytes() for name in ("claims.jsonl", "cells.csv", "summary.json")}
 
 
 def submission_bytes(dataset, commentary_for, skip=(), failed=()) -> bytes:

@@ -68,3 +68,9 @@ def test_unknown_scope_is_refused(shown):
     with pytest.raises(ValueError, match="unknown scope"):
         narrate(shown, "everything")
     assert set(SCOPES) == {"full", "sparse", "none", "probe"}
+
+
+def test_a_month_with_three_names_lists_the_one_left_plainly():
+    """US January 2026 ships AMZN, TSLA and AMD only (the dividend payers are declared absent)."""
+    text = narrate(load_panel("us", "2026-01"), "full", 0).text
+    assert "Elsewhere, AMZN rose 5.7%." in text and ",  and" not in text

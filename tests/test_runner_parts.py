@@ -100,7 +100,7 @@ def test_cell_globs_select_and_a_glob_matching_nothing_is_an_error(default_build
 
 def test_an_ok_line_must_carry_text_and_a_failed_line_never_does():
     AnswerLine(**LINE)
-    with pytest.raises(RecordError, match="non-empty commentary"):
+    with pytest.raises(RecordError, match="needs commentary text"):
         AnswerLine(**{**LINE, "commentary": "  "})
     with pytest.raises(RecordError, match="commentary null"):
         AnswerLine(**{**LINE, "status": "failed", "failure": "empty", "error": "empty: no text"})
@@ -109,8 +109,8 @@ def test_an_ok_line_must_carry_text_and_a_failed_line_never_does():
 
 
 def test_the_runners_output_passes_the_scorers_submission_validator(default_build, tmp_path):
-    """The check `mcb score` runs before scoring (extractors.submission), on a run with ok and failed lines."""
-    submission = pytest.importorskip("extractors.submission")
+    """The check `mcb score` runs before scoring (contracts.submission), on a run with ok and failed lines."""
+    submission = pytest.importorskip("contracts.submission")
     cells = read_dataset(default_build).cells
     out = tmp_path / "run.jsonl"
     broken = frozenset({cells["us-2026-08-damped-full"].prompt})

@@ -6,7 +6,7 @@ import pytest
 
 from extractors.score import score_submission
 from extractors.scoring_data import in_memory
-from extractors.submission import Response
+from contracts.submission import Response
 from tests.reference_figures import MONTH_RETURNS_TRUE_VS_INVERTED
 
 SEED_REPLY = (

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from extractors.score import CELL_FIELDS, score_submission
 from extractors.scoring_data import in_memory
-from extractors.submission import Response, SubmissionError, validate_lines, validate_submission
+from contracts.submission import InvalidSubmission, Response, check_text, parse_text
 
 runner = CliRunner()
 
@@ -42,28 +42,30 @@ def _lines(*records) -> list[str]:
     ("lines", "message"),
     [
         (_lines('{"cell_id": "us-2026-08-real-full", "commentary": "x"', ), "line 1: not valid JSON"),
-        (_lines({"cell_id": CELL, "commentary": "a"}, {"cell_id": "mars-2026-08-real-full", "commentary": "b"}), "line 2: unknown cell_id"),
-        (_lines({"cell_id": CELL, "commentary": "a"}, {"cell_id": CELL, "commentary": "b"}), "line 2: duplicate of line 1"),
-        ([], "empty"),
-        (["", "  "], "empty"),
-        (_lines({"cell_id": CELL}), "line 1: missing 'commentary'"),
-        (_lines({"cell_id": CELL, "commentary": "a", "sample": -1}), "line 1: sample"),
-        (_lines({"cell_id": CELL, "commentary": "a", "status": "timeout"}), "line 1: status"),
+        (_lines({"cell_id": CELL, "commentary": "a"}, {"cell_id": "mars-2026-08-real-full", "commentary": "b"}),
+         "line 2, field 'cell_id': unknown cell id"),
+        (_lines({"cell_id": CELL, "commentary": "a"}, {"cell_id": CELL, "commentary": "b"}),
+         "line 2, field 'cell_id': duplicate of line 1"),
+        ([], "no submission lines"),
+        (["", "  "], "no submission lines"),
+        (_lines({"cell_id": CELL}), "line 1, field 'commentary': an ok line needs commentary text"),
+        (_lines({"cell_id": CELL, "commentary": "a", "sample": -1}), "line 1, field 'sample'"),
+        (_lines({"cell_id": CELL, "commentary": "a", "status": "timeout"}), "line 1, field 'status'"),
         (_lines(["not", "an", "object"]), "line 1: expected a JSON object"),
     ],
 )
 def test_bad_submissions_name_the_line(lines, message, data):
-    with pytest.raises(SubmissionError, match=message):
-        validate_submission(lines, set(data.cells))
+    with pytest.raises(InvalidSubmission, match=message):
+        parse_text("\n".join(lines), set(data.cells))
 
 
 def test_validation_reports_every_bad_line(data):
-    _, errors = validate_lines(_lines("{", {"cell_id": "nope", "commentary": "x"}, {"cell_id": CELL, "commentary": "ok"}), set(data.cells))
-    assert [error.split(":")[0] for error in errors] == ["line 1", "line 2"]
+    _, problems = check_text("\n".join(_lines("{", {"cell_id": "nope", "commentary": "x"}, {"cell_id": CELL, "commentary": "ok"})), set(data.cells))
+    assert [problem.line for problem in problems] == [1, 2]
 
 
 def test_same_cell_with_another_sample_is_not_a_duplicate(data):
-    responses = validate_submission(_lines({"cell_id": CELL, "commentary": "a"}, {"cell_id": CELL, "commentary": "b", "sample": 1}), set(data.cells))
+    responses = parse_text("\n".join(_lines({"cell_id": CELL, "commentary": "a"}, {"cell_id": CELL, "commentary": "b", "sample": 1})), set(data.cells))
     assert [r.sample for r in responses] == [0, 1]
 
 

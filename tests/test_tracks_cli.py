@@ -27,6 +27,9 @@ def test_each_canary_scores_as_labelled_through_the_cli(default_build, tmp_path,
     assert summary["status"] == status
     assert summary["caveats"] and summary["failures"] == 0
     assert "caveat: A pass is a lower bound" in scored.output.replace("\n", " ")
+    from extractors.version import scorer_version
+
+    assert summary["scorer"] == scorer_version() and len(summary["dataset_revision"]) == 12, "a track result is pinned too"
 
 
 def test_a_failed_line_makes_score_exit_non_zero(default_build, tmp_path):

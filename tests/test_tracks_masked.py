@@ -11,7 +11,7 @@ import pytest
 
 from builder.tracks.common import read_track_rows
 from builder.universes import get_universe
-from extractors.submission import Response
+from contracts.submission import Response
 from extractors.tracks.canaries import canary_submission
 from extractors.tracks.masked import identification_metrics, read_reconstruction, unmask
 from extractors.tracks.score import score_track
@@ -78,7 +78,7 @@ def test_known_bad_identifier_fails_and_its_commentary_is_recited(default_build)
     identification = scored.summary.metrics["identification"]
     assert identification["stock_accuracy"] == 100.0 and identification["month_accuracy"] == 100.0
     commentary = scored.summary.metrics["commentary"]
-    assert commentary["recited_rate_perturbed"] == 100.0 and commentary["checkable_perturbed"] == 40
+    assert commentary["recited_rate_perturbed"] == 100.0 and commentary["distinguishable_perturbed"] == 40
     assert "lower bound" in scored.summary.to_dict()["caveats"][0]
 
 

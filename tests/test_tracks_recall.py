@@ -7,7 +7,7 @@ import datasets
 import pytest
 
 from builder.tracks.common import read_track_cells, read_track_rows
-from extractors.submission import Response
+from contracts.submission import Response
 from extractors.tracks.canaries import canary_submission
 from extractors.tracks.common import load_track_input, parse_cutoff
 from extractors.tracks.recall import RecallAnswer, recall_metrics

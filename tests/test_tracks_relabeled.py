@@ -10,7 +10,7 @@ import pytest
 
 from builder.tracks.common import read_track_rows
 from builder.tracks.relabeled import FAKE_YEAR_OFFSET, SAMPLES
-from extractors.submission import Response
+from contracts.submission import Response
 from extractors.tracks.canaries import canary_submission
 from extractors.tracks.common import load_track_input
 from extractors.tracks.relabeled import claimed_returns, ticker_tests

@@ -12,6 +12,8 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 
+from contracts.jsonl import read_jsonl as read_rows
+
 SPLITS: tuple[str, ...] = ("dev", "test")
 
 
@@ -80,5 +82,4 @@ def write_jsonl(items: list[CorpusItem], path) -> None:
 
 
 def read_jsonl(path) -> list[CorpusItem]:
-    with open(path, encoding="utf-8") as handle:
-        return [CorpusItem.from_dict(json.loads(line)) for line in handle if line.strip()]
+    return [CorpusItem.from_dict(row) for row in read_rows(path)]

@@ -7,14 +7,11 @@ n_tokens) so anything that reads cells can send them, then `track` and the answe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
 
 import pyarrow as pa
 
 from builder.cells import Cell
-
-TrackName = Literal["recall", "relabeled", "masked"]
-TRACKS: tuple[str, ...] = get_args(TrackName)
+from contracts.vocabulary import TRACKS, check_registry
 
 LOWER_BOUND_CAVEAT = (
     "A pass is a lower bound, not proof of no memorisation: a test that fails to elicit memorised "
@@ -70,6 +67,8 @@ TRACK_INFO: dict[str, TrackInfo] = {
         ),
     )
 }
+
+check_registry("track", TRACK_INFO, TRACKS)
 
 CELL_FIELDS_SCHEMA: tuple[tuple[str, pa.DataType, str], ...] = (
     ("cell_id", pa.string(), "the track row's id (scheme in the README's Tracks section); the key submissions use"),

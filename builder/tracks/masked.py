@@ -17,8 +17,9 @@ from string import ascii_uppercase
 import numpy as np
 import pyarrow as pa
 
-from builder.arms import ARMS, apply_arm
+from builder.arms import ARMS
 from builder.contexts import daily_blocks
+from builder.display import shown_arm
 from builder.panel import Panel
 from builder.tokens import count_tokens
 from builder.tracks.common import TrackRow, track_schema
@@ -110,7 +111,7 @@ def masked_rows(real: Panel, release: str) -> list[MaskedRow]:
     sessions = json.dumps([d.isoformat() for d in real.sessions])
     rows = []
     for arm in ARMS:
-        shown = apply_arm(real, arm)
+        shown = shown_arm(real, arm)
         for task in TASKS:
             prompt = masked_prompt(shown, universe, mask) if task == "masked" else reconstruct_prompt(shown, universe, mask)
             rows.append(MaskedRow(

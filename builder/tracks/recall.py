@@ -13,7 +13,7 @@ from datetime import date
 import numpy as np
 import pyarrow as pa
 
-from builder.contexts import format_price
+from builder.display import price_text
 from builder.panel import Panel
 from builder.tokens import count_tokens
 from builder.tracks.common import TrackRow, track_cell_id, track_schema
@@ -98,8 +98,8 @@ def close_prompt(label: str, day: date, context: str) -> str:
 def previous_context(label: str, universe: Universe, closes: list[float], days: list[date]) -> str:
     """The paper's A.4 context, most recent close first."""
     return (
-        f"Context: The closing price of {label} was {format_price(closes[1], universe)} on {long_date(days[1])} "
-        f"and {format_price(closes[0], universe)} on {long_date(days[0])}.\n\n"
+        f"Context: The closing price of {label} was {price_text(closes[1], universe)} on {long_date(days[1])} "
+        f"and {price_text(closes[0], universe)} on {long_date(days[0])}.\n\n"
     )
 
 

@@ -21,6 +21,7 @@ import pandas as pd
 import pyarrow as pa
 
 from builder.contexts import CONTEXTS
+from builder.display import shown_panel
 from builder.panel import Panel
 from builder.tokens import count_tokens
 from builder.tracks.common import TrackRow, track_cell_id, track_schema
@@ -47,7 +48,7 @@ RELABELED_SCHEMA = track_schema(
     ("cutoff_date", pa.string(), "the prompt's 'no information after' date; the same under both labels"),
     ("depth_months", pa.int64(), "months between the cutoff and the true month's end"),
     ("tickers_json", pa.string(), "the panel's tickers as a JSON list"),
-    ("shown_returns_json", pa.string(), "each ticker's first-to-last close return in percent (identical under both labels)"),
+    ("shown_returns_json", pa.string(), "each ticker's first-to-last close return in percent, from the closes as shown (identical under both labels)"),
     ("shown_dates_json", pa.string(), "the session dates the prompt shows, as a JSON list"),
 )
 
@@ -115,13 +116,14 @@ def relabeled_rows(real: Panel, release: str) -> list[RelabeledRow]:
     if real.arm != "real":
         raise ValueError(f"the fake-date test shows the real panel, not {real.arm!r}")
     fake_month = shift_month(real.month, 12 * FAKE_YEAR_OFFSET)
-    returns = json.dumps(period_returns(real), sort_keys=True)
+    displayed = shown_panel(real)
+    returns = json.dumps(period_returns(displayed), sort_keys=True)
     tickers = json.dumps(list(real.tickers))
     rows = []
     for test, depth in FAKE_TESTS.items():
         cutoff = month_end(shift_month(real.month, -depth))
         for label in LABELS:
-            shown = real if label == "true" else relabel_panel(real, fake_month)
+            shown = displayed if label == "true" else relabel_panel(displayed, fake_month)
             current = month_end(shown.month) + timedelta(days=1)
             prompt = relabeled_prompt(shown, current, cutoff)
             rows.append(RelabeledRow(

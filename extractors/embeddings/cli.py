@@ -13,8 +13,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from contracts.markets import market_names
 from extractors.embeddings.encoder import CACHE_ENV, Encoder, EncoderError
-from extractors.embeddings.memorisation_probe import DEFAULT_SEED, DEFAULT_WINDOW, FEATURES, MARKETS, RIDGE_LAMBDA, ProbeReport, run_probe, shipped_months
+from extractors.embeddings.memorisation_probe import DEFAULT_SEED, DEFAULT_WINDOW, FEATURES, RIDGE_LAMBDA, ProbeReport, run_probe, shipped_months
 from extractors.embeddings.read_margin import format_margin
 
 console = Console()
@@ -60,13 +61,13 @@ def probe_embeddings(
     started = time.perf_counter()
     try:
         encoder = Encoder.create(model, cache)
-        markets = tuple(market or MARKETS)
+        requested = markets = tuple(market or market_names())
         months = None
         if month:  # each market keeps the asked months it ships; a market with none of them is left out
             months = {name: sorted(set(month) & set(shipped_months(name))) for name in markets}
             markets = tuple(name for name in markets if months[name])
             if not markets:
-                shipped = "; ".join(f"{name}: {', '.join(shipped_months(name))}" for name in market or MARKETS)
+                shipped = "; ".join(f"{name}: {', '.join(shipped_months(name))}" for name in requested)
                 raise ValueError(f"no shipped prices for {', '.join(month)} (shipped: {shipped})")
         report = run_probe(encoder, markets=markets, months=months, window=window, ridge=ridge, seed=seed)
     except (EncoderError, ValueError, FileNotFoundError) as error:
@@ -99,13 +100,13 @@ def probe_read_margin(
     """The semantic read margin of one submission, without scoring its claims."""
     from extractors.embeddings.read_margin import semantic_read_margin
     from extractors.scoring_data import load_scoring_data
-    from extractors.submission import SubmissionError, read_submission
+    from contracts.submission import InvalidSubmission, read_submission
 
     try:
         data = load_scoring_data(dataset)
         responses = read_submission(submission, set(data.cells))
         margin = semantic_read_margin(responses, data, model=model, progress=True)
-    except (FileNotFoundError, SubmissionError, EncoderError) as error:
+    except (FileNotFoundError, InvalidSubmission, EncoderError) as error:
         errors.print(f"error: {error}", highlight=False)
         raise typer.Exit(EXIT_BAD_INPUT) from error
     table = Table(title=f"Semantic read margin ({margin['model']})", title_justify="left", box=box.SIMPLE_HEAD,

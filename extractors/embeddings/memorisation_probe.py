@@ -29,12 +29,12 @@ from scipy import stats
 from builder.panel import read_price_csv
 from builder.paths import data_dir
 from builder.universes import get_universe
+from contracts.markets import market_names
 from extractors.embeddings.encoder import DEFAULT_MODEL_LABEL, Encoder
 
 RIDGE_LAMBDA = 0.01  # the paper's regularisation strength
 DEFAULT_WINDOW = 20  # sessions of history per fit: about one trading month
 DEFAULT_SEED = 0
-MARKETS = ("us", "lisbon")
 MONTH_FILE = re.compile(r"^(?P<prefix>.+)-(?P<month>\d{4}-\d{2})$")
 DATE_PROMPT = "On {date},"
 DEFAULT_MODEL_NOTE = (
@@ -267,11 +267,12 @@ def _feature_matrices(series: Series, vectors: dict[str, np.ndarray], rng: np.ra
     return {features.name: features.build(full, date_only, rng) for features in FEATURES}
 
 
-def run_probe(encoder: Encoder, markets: Sequence[str] = MARKETS, months: dict[str, list[str]] | None = None,
+def run_probe(encoder: Encoder, markets: Sequence[str] | None = None, months: dict[str, list[str]] | None = None,
               window: int = DEFAULT_WINDOW, ridge: float = RIDGE_LAMBDA, seed: int = DEFAULT_SEED,
               targets: Sequence[Target] = TARGETS, progress: bool = True) -> ProbeReport:
     """The table for every shipped month of each market (or the `months` given), placebos included."""
     started = time.perf_counter()
+    markets = tuple(markets or market_names())
     chosen = {market: list((months or {}).get(market) or shipped_months(market)) for market in markets}
     all_series = []
     for market in markets:

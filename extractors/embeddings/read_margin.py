@@ -32,14 +32,12 @@ from typing import Protocol
 
 import numpy as np
 
-from builder.arms import ARMS
 from builder.cells import Cell
 from builder.panel import Panel
 from builder.narrator import TEMPLATES, narrate
+from contracts.vocabulary import PERTURBED_ARMS
 from extractors.embeddings.encoder import Encoder
 
-TRUTH_ARM = "real"
-PERTURBED_ARMS: tuple[str, ...] = tuple(arm for arm in ARMS if arm != TRUTH_ARM)
 REFERENCE_SCOPE = "full"
 DEFAULT_PERMUTATIONS = 10_000
 DEFAULT_SEED = 0
@@ -60,7 +58,9 @@ class PanelSource(Protocol):
 
     cells: Mapping[str, Cell]
 
-    def panel(self, market: str, month: str, arm: str) -> Panel: ...
+    def shown_panel(self, market: str, month: str, arm: str) -> Panel: ...
+
+    def true_panel(self, market: str, month: str) -> Panel: ...
 
 
 @dataclass(frozen=True)
@@ -140,8 +140,8 @@ def clauses(text: str) -> list[str]:
 
 def reference_texts(dataset: PanelSource, market: str, month: str, arm: str) -> tuple[list[str], list[str]]:
     """The narrator's full-scope prose on the shown and on the true panel, one text per template."""
-    shown = dataset.panel(market, month, arm)
-    truth = dataset.panel(market, month, TRUTH_ARM)
+    shown = dataset.shown_panel(market, month, arm)
+    truth = dataset.true_panel(market, month)
     return ([narrate(shown, REFERENCE_SCOPE, template).text for template in TEMPLATES],
             [narrate(truth, REFERENCE_SCOPE, template).text for template in TEMPLATES])
 

@@ -148,10 +148,11 @@ def _with_masked_returns(rows: list[dict], dataset) -> list[dict]:
     built = read_dataset(dataset)
     out = []
     for row in rows:
-        def returns(arm: str) -> dict[str, float]:
-            panel = built.panel(row["market"], row["month"], arm)
+        def returns(panel) -> dict[str, float]:
             return {t: (float(panel.series(t).iloc[-1]) / float(panel.series(t).iloc[0]) - 1) * 100 for t in panel.tickers}
-        out.append({**row, "_shown_returns": returns(row["arm"]), "_true_returns": returns("real")})
+        shown = built.shown_panel(row["market"], row["month"], row["arm"])
+        true = built.true_panel(row["market"], row["month"])
+        out.append({**row, "_shown_returns": returns(shown), "_true_returns": returns(true)})
     return out
 
 

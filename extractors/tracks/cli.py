@@ -10,7 +10,7 @@ from rich.console import Console
 
 from builder.dataset import DEFAULT_OUT
 from builder.tracks.common import export_track_folder, read_track_rows
-from extractors.submission import SubmissionError, write_submission
+from contracts.submission import InvalidSubmission, write_submission
 from extractors.tracks.board import board_markdown, read_board, write_board
 from extractors.tracks.canaries import CANARIES, canary_submission
 from extractors.tracks.score import ScoreOptions, score_track, write_track_scores
@@ -72,7 +72,7 @@ def score(
                            model={"name": model} if model else {})
     try:
         scored = score_track(track, dataset, submission, options)
-    except SubmissionError as error:
+    except InvalidSubmission as error:
         console.print(f"[red]submission rejected:[/red]\n{error}", markup=True, highlight=False)
         raise typer.Exit(2) from error
     except (ValueError, FileNotFoundError) as error:

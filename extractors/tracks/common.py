@@ -7,15 +7,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Literal, get_args
 
 import pandas as pd
 
 from builder.tracks.common import TRACK_INFO, read_track_rows
-from extractors.submission import Response, read_submission
+from contracts.submission import Response, read_submission
+from contracts.vocabulary import TRACK_STATUSES, TrackStatus
+from extractors.version import scorer_version
 
-TrackStatus = Literal["pass", "fail", "insufficient"]
-STATUSES: tuple[str, ...] = get_args(TrackStatus)
 STATUS_MEANING: dict[str, str] = {
     "fail": "memorisation signal found (the test rejected its no-memory null)",
     "pass": "no memorisation signal found by this test (a lower bound, not proof of none)",
@@ -84,10 +83,11 @@ class TrackSummary:
     missing: int
     metrics: Mapping[str, object] = field(default_factory=dict)
     model: Mapping[str, object] = field(default_factory=dict)
+    dataset_revision: str = ""
 
     def __post_init__(self) -> None:
-        if self.status not in STATUSES:
-            raise ValueError(f"track status must be one of {STATUSES}, not {self.status!r}")
+        if self.status not in TRACK_STATUSES:
+            raise ValueError(f"track status must be one of {TRACK_STATUSES}, not {self.status!r}")
 
     def to_dict(self) -> dict:
         info = TRACK_INFO[self.track]
@@ -105,4 +105,6 @@ class TrackSummary:
             "caveats": list(info.caveats),
             "model": dict(self.model),
             "metrics": dict(self.metrics),
+            "scorer": scorer_version(),
+            "dataset_revision": self.dataset_revision,
         }

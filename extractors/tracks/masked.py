@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -22,10 +21,10 @@ import pandas as pd
 from builder.dataset import read_dataset
 from builder.universes import get_universe
 from extractors.extract import extract_claims
+from extractors.metrics import count_cell, metric
 from extractors.tracks.answers import first_object
 from extractors.tracks.common import TrackInput, TrackSummary
 from extractors.tracks.stats import ALPHA, binomial_greater, bonferroni, mean, percent
-from extractors.verdicts import CHECKABLE_VERDICTS, DETAILS
 from extractors.verify import verify
 
 LABEL = re.compile(r"\bStock\s+([A-Z])\b")
@@ -151,36 +150,43 @@ def unmask(text: str, row: dict) -> str:
     return SESSION.sub(session, LABEL.sub(label, text))
 
 
+# The masked commentary prompt shows the whole daily table (labels for names, numbers for dates):
+# for the registry's metrics it is a `full` cell.
+MASKED_AS_CONTEXT = "full"
+
+
 def commentary_counts(inp: TrackInput, dataset: Path) -> dict[str, dict[str, int]]:
-    """Cell id -> verdict detail counts (plus `responses` and `claims`) for the masked commentary cells."""
+    """Cell id -> every count of the metric registry (`extractors.metrics.count_cell`) for the masked
+    commentary cells, from claims verified against the arm shown and the truth after unmasking."""
     built = read_dataset(dataset)
-    counts: dict[str, dict[str, int]] = {}
+    lines: dict[str, list[tuple[bool, list[dict]]]] = {}
     for response in inp.ok:
         row = inp.rows[response.cell_id]
         if row["task"] != "masked":
             continue
-        shown = built.panel(row["market"], row["month"], row["arm"])
-        true = built.panel(row["market"], row["month"], "real")
-        tally = Counter(verify(claim, shown, true).detail
-                        for claim in extract_claims(unmask(response.commentary, row), row["market"], row["month"])
-                        if claim.metric not in ("causal", "refusal"))
-        cell = counts.setdefault(response.cell_id, {"responses": 0, "claims": 0, **{d: 0 for d in DETAILS}})
-        cell["responses"] += 1
-        cell["claims"] += sum(tally.values())
-        for detail, n in tally.items():
-            cell[detail] += n
-    return counts
+        shown = built.shown_panel(row["market"], row["month"], row["arm"])
+        true = built.true_panel(row["market"], row["month"])
+        claims = [{"metric": claim.metric, **verify(claim, shown, true).to_dict()}
+                  for claim in extract_claims(unmask(response.commentary, row), row["market"], row["month"])]
+        lines.setdefault(response.cell_id, []).append((False, claims))
+    return {cell_id: count_cell(MASKED_AS_CONTEXT, cell_lines) for cell_id, cell_lines in lines.items()}
 
 
 def commentary_rates(counts: dict[str, dict[str, int]], rows: dict[str, dict]) -> dict[str, float | None]:
-    """Read (supported) and recited rates over checkable claims, on the perturbed arms only."""
-    perturbed = [c for cell_id, c in counts.items() if rows[cell_id]["arm"] != "real"]
-    checkable = sum(c[d] for c in perturbed for d in DETAILS if d != "unverifiable")
+    """The registry's read and recited rates (distinguishable claims on the perturbed arms), in percent."""
+    cells = [{**c, "arm": rows[cell_id]["arm"], "context": MASKED_AS_CONTEXT} for cell_id, c in counts.items()]
+
+    def sums(name: str) -> tuple[int, int]:
+        entry = metric(name)
+        counted = [c for c in cells if entry.applies(c["arm"], c["context"])]
+        return sum(c[entry.numerator] for c in counted), sum(c[entry.denominator] for c in counted)
+
+    (read, distinguishable), (recited, _) = sums("read_rate"), sums("recited_rate")
     return {
-        "checkable_perturbed": checkable,
-        "read_rate_perturbed": percent(sum(c["supported"] for c in perturbed), checkable),
-        "recited_rate_perturbed": percent(sum(c["recited"] for c in perturbed), checkable),
-        "verdicts_counted": list(CHECKABLE_VERDICTS),
+        "distinguishable_perturbed": distinguishable,
+        "read_rate_perturbed": percent(read, distinguishable),
+        "recited_rate_perturbed": percent(recited, distinguishable),
+        "claims_counted": metric("read_rate").claims,
     }
 
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from builder.dataset import config_path
 from builder.tracks.common import TRACKS
-from extractors.submission import Response
+from contracts.submission import Response
 from extractors.tracks.common import TrackSummary, load_track_input, parse_cutoff
 from extractors.tracks.masked import score_masked
 from extractors.tracks.recall import score_recall
 from extractors.tracks.relabeled import score_relabeled
 from extractors.tracks.stats import ALPHA, DEFAULT_PERMUTATIONS
+from extractors.version import revision_of
 
 SUMMARY_FILE = "summary.json"
 
@@ -51,15 +53,18 @@ def score_track(track: str, dataset: Path, submission: Path | Iterable[Response]
         raise ValueError(f"unknown track {track!r}; known: {', '.join(TRACKS)}")
     inp = load_track_input(track, Path(dataset), submission)
     model = {**options.model, "knowledge_cutoff": options.knowledge_cutoff}
+    # The track's rows and the panels behind them: what this result was scored against.
+    revision = revision_of({name: Path(dataset) / config_path(name) for name in (track, "panels")
+                            if (Path(dataset) / config_path(name)).exists()})
     if track == "recall":
         summary, answers, groups = score_recall(inp, parse_cutoff(options.knowledge_cutoff), options.alpha, model)
-        return ScoredTrack(summary, {"answers.jsonl": [a.to_dict() for a in answers]},
+        return ScoredTrack(replace(summary, dataset_revision=revision), {"answers.jsonl": [a.to_dict() for a in answers]},
                            {"groups.csv": [g.to_dict() for g in groups]})
     if track == "relabeled":
         summary, tests = score_relabeled(inp, options.permutations, options.seed, options.alpha, model)
-        return ScoredTrack(summary, {}, {"tickers.csv": [t.to_dict() for t in tests]})
+        return ScoredTrack(replace(summary, dataset_revision=revision), {}, {"tickers.csv": [t.to_dict() for t in tests]})
     summary, readings, counts = score_masked(inp, Path(dataset), options.alpha, model)
-    return ScoredTrack(summary, {"reconstructions.jsonl": [r.to_dict() for r in readings]},
+    return ScoredTrack(replace(summary, dataset_revision=revision), {"reconstructions.jsonl": [r.to_dict() for r in readings]},
                        {"cells.csv": [{"cell_id": cell_id, **c} for cell_id, c in sorted(counts.items())]})
 
 
