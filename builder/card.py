@@ -21,6 +21,7 @@ from builder.arms import ARMS, DAMPING_FACTOR
 from contracts.submission import CONTRACT_FIELDS, RUN_METADATA_NAMES
 from builder.contexts import CONTEXTS, month_label
 from builder.display import price_text, shown_price
+from builder.facts import FLAT_BAND_PERCENT
 from builder.fetch import price_origin
 from builder.paths import CARDS_DIR
 from builder.tokens import TOKENIZER_NAME
@@ -159,6 +160,7 @@ def render_dataset_card(
         } for name, spec in configs.items()],
         arms=ARMS,
         damping=DAMPING_FACTOR,
+        flat_band=FLAT_BAND_PERCENT,
         contexts=CONTEXTS,
         tokenizer=TOKENIZER_NAME,
         n_cells=rows.get("prompts", 0),

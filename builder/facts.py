@@ -12,7 +12,9 @@ from builder.panel import Panel
 
 TRADING_DAYS_PER_YEAR = 252
 # A month whose return rounds to 0.0% at one decimal has no direction to state.
-FLAT_THRESHOLD_PERCENT = 0.05
+# A month is "flat" (direction `flat`, what "roughly flat", "little changed" and "went nowhere" claim)
+# when its return is inside this band, in percentage points either way.
+FLAT_BAND_PERCENT = 0.5
 
 
 def percent_change(start: float, end: float) -> float:
@@ -39,7 +41,7 @@ def max_drawdown(closes: np.ndarray) -> float:
 
 
 def direction_of(period_return: float) -> str:
-    if abs(period_return) < FLAT_THRESHOLD_PERCENT:
+    if abs(period_return) < FLAT_BAND_PERCENT:
         return "flat"
     return "up" if period_return > 0 else "down"
 
