@@ -37,7 +37,7 @@ from extractors.verdicts import Verdict
 from extractors.verify import verify
 
 CLAIM_FIELDS = ("cell_id", "sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value",
-                "distinguishable", "text", "date", "anchor", "extreme", "decimals", "start", "end")
+                "distinguishable", "text", "date", "anchor", "extreme", "decimals", "start", "end", "rules")
 CELL_KEYS = ("cell_id", "market", "month", "arm", "context")
 # Each rate and ratio of the registry is also written per cell (a sum's per-cell value is its count).
 CELL_METRICS = tuple(m for m in METRICS if m.kind in ("rate", "ratio"))

@@ -62,7 +62,8 @@ BOARD_MAX_HEIGHT = 640
 TOP_ROWS = 50
 ROW_CHOICES: tuple[str, ...] = (f"top {TOP_ROWS}", "all")
 PANELS_FIRST_MARKET, PANELS_FIRST_TICKER = "us", "NVDA"
-CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text")
+CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text",
+                 "rules")
 CACHE_SUBMISSIONS = 64
 CSV_NAME = "market-claim-bench-leaderboard.csv"
 CSV_HASH_CHARS = 16
@@ -252,9 +253,10 @@ def highlight_html(commentary: str, claims: list[dict]) -> str:
         kind = claim_kind(claim)
         parts.append(html.escape(commentary[position:start]))
         note = f"{kind}: shown {_fmt(claim.get('shown_value'))} · true {_fmt(claim.get('true_value'))}"
+        made_by = "rules: " + ", ".join(claim.get("rules") or ()) if claim.get("rules") else "rules: (not recorded)"
         parts.append(
             f'<mark class="mcb-claim" data-verdict="{html.escape(kind)}" style="background:{VERDICT_COLOURS.get(kind, "#eee")}" '
-            f'title="{html.escape(note)}">{html.escape(commentary[start:end])}'
+            f'title="{html.escape(note + " · " + made_by)}">{html.escape(commentary[start:end])}'
             f"<sup>{html.escape(note)}</sup></mark>"
         )
         position = end
@@ -266,6 +268,14 @@ def legend_html() -> str:
     return '<div class="mcb-legend">' + "".join(
         f'<span style="background:{colour}">{html.escape(kind)}</span>' for kind, colour in VERDICT_COLOURS.items()
     ) + "</div>"
+
+
+def _claim_cell(claim: dict, column: str):
+    if column in ("shown_value", "true_value"):
+        return _fmt(claim.get(column))
+    if column == "rules":
+        return ", ".join(claim.get("rules") or ())
+    return claim.get(column)
 
 
 def read_one_html(service: LeaderboardService, sid: str | None, cell_id: str | None) -> tuple[str, pd.DataFrame]:
@@ -288,8 +298,7 @@ def read_one_html(service: LeaderboardService, sid: str | None, cell_id: str | N
         body = highlight_html(line.commentary, mine)
         count = f"<p>{len(mine)} claim(s)" + (" — no claims extracted" if not mine else "") + "</p>"
         blocks.append(heading + f'<div class="mcb-commentary" id="mcb-commentary-{sample}">{body}</div>' + count)
-    table = pd.DataFrame([{k: _fmt(c.get(k)) if k in ("shown_value", "true_value") else c.get(k) for k in CLAIM_COLUMNS} for c in cell_claims],
-                         columns=list(CLAIM_COLUMNS))
+    table = pd.DataFrame([{k: _claim_cell(c, k) for k in CLAIM_COLUMNS} for c in cell_claims], columns=list(CLAIM_COLUMNS))
     return "".join(blocks), table.astype(str) if not table.empty else empty
 
 

@@ -22,6 +22,14 @@ def test_claims_are_marked_by_verdict_and_everything_is_escaped():
     assert "shown -8.16 · true 8.44" in out
 
 
+def test_each_highlighted_claim_names_the_rules_that_made_it_on_hover():
+    text = "NVDA fell 8.2%."
+    claims = [{"text": "fell 8.2%", "detail": "supported", "shown_value": -8.2, "true_value": 8.4,
+               "rules": ["attach.sign.down", "sign.down", "subject.clause_subject"]}]
+    out = highlight_html(text, claims)
+    assert "· rules: attach.sign.down, sign.down, subject.clause_subject\">fell 8.2%" in out
+
+
 def test_scorer_offsets_win_and_text_is_found_in_order_otherwise():
     text = "up 1% then up 1% again"
     spans = locate_spans(text, [{"text": "up 1%"}, {"text": "up 1%"}])

@@ -153,6 +153,9 @@ def test_a_cell_opens_with_claims_highlighted_by_verdict(page, served):
     assert page.locator('#read-html mark[data-verdict="supported"]').count() == marks.count()
     assert "shown" in marks.first.inner_text() and "true" in marks.first.inner_text()
     assert page.locator("#read-claims").get_by_text("supported").count() >= 1
+    # every claim names the extractor rules that made it: on hover, and in the claims table's rules column
+    assert "rules: " in marks.first.get_attribute("title") and "subject." in marks.first.get_attribute("title")
+    assert page.locator("#read-claims").get_by_text("subject.", exact=False).count() >= 1
 
 
 def test_a_valid_upload_appears_on_the_board(page, served, tmp_path):
