@@ -1,15 +1,16 @@
 """Throughput of extract-and-verify, side by side with a bare regex number scan and spaCy's blank tokenizer.
 
-    python bench/score.py [--n 10000] [--repeat 5]
+    python bench/score.py [--corpus commentary_dev|generated] [--n 4000] [--repeat 3]
 
-Commentaries are narrator paragraphs (all scopes and templates, both markets), hand-written
-full-table style sentences, and the committed recall corpora (narrator, rule-reworded, newswire
-and path-and-range voices over month and ten-session windows, each verified against its own
-window panels), so length and phrasing resemble real replies.
+`commentary_dev` (the default) is the labelled corpus of 120 commentaries in 15 LLM-like voices
+(`data/corpora/commentary_dev/`: markdown tables and bullets, dumps, prose, 553 characters on
+average), each verified against its own cell's shown and true panels. `generated` is the older
+mix: narrator paragraphs (all scopes and templates, both markets) and the committed paraphrase
+corpora over month and ten-session windows.
 
-The machine may be shared: the stages run interleaved chunk by chunk, each chunk `--repeat`
-times, and each stage's time is the sum over chunks of its fastest run, so a burst of someone
-else's load hits all stages alike. The load average is printed before and after.
+The machine may be shared: the stages run interleaved chunk by chunk, each chunk `--repeat` times,
+and each stage's time is the sum over chunks of its fastest run, so a burst of someone else's
+load hits all stages alike. The ratios are the figure; the load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import time
 import spacy
 
 from builder.arms import apply_arm
+from builder.display import shown_arm
 from builder.narrator import SCOPES, TEMPLATES, narrate
 from builder.panel import Panel, load_panel
 from builder.paths import data_dir
@@ -33,16 +35,8 @@ from extractors.scoring_data import in_memory
 from extractors.verify import verify
 
 NUMBER_SCAN = re.compile(r"[-+]?\d+(?:[.,]\d+)*%?")
-EXTRA = (
-    "GALP.LS surged from 19.43 to 21.93, while ALTR.LS fluctuated between 4.70 and 4.79. "
-    "Galp peaked at 22.10 on the 26th and the group ended mixed on fears of weaker demand.",
-    "NVDA and AMD fell 7.9% and 0.5%, respectively, while GOOGL led the pack with a 9.5% gain. "
-    "Tesla's worst session, a 4.0% drop on Aug 5, came amid concerns about deliveries.",
-)
-RECALL_CORPORA = ("narrator", "rules", "newswire", "pathrange")
-CHUNK = 500
-
-
+PARAPHRASE_CORPORA = ("narrator", "rules", "newswire", "pathrange")
+CHUNK = 400
 
 
 class Item:
@@ -54,38 +48,47 @@ class Item:
         self.text, self.market, self.month, self.shown, self.true = text, market, month, shown, true
 
 
-def recall_items() -> list[Item]:
-    """The committed recall corpora, each paragraph with its window's arm and real panels."""
+def commentary_dev_items() -> list[Item]:
+    """The labelled corpus, each commentary with its cell's shown panel (as the prompt displayed it) and true panel."""
     reals: dict[tuple[str, str], Panel] = {}
-    windows: dict[tuple[str, str, str, str], Panel] = {}
-
-    def panel(market: str, month: str, window: str, arm: str) -> Panel:
-        key = (market, month, window, arm)
-        if key not in windows:
-            if (market, month) not in reals:
-                reals[(market, month)] = load_panel(market, month)
-            real = slice_panel(reals[(market, month)], window)
-            windows[key] = real if arm == "real" else apply_arm(real, arm)
-        return windows[key]
-
+    shown: dict[tuple[str, str, str], Panel] = {}
     items = []
-    for name in RECALL_CORPORA:
-        for row in read_jsonl(data_dir() / "corpora" / f"{name}.jsonl"):
-            market, month, window = row["market"], row["month"], row["window"]
-            items.append(Item(row["text"], market, month, panel(market, month, window, row["arm"]),
-                              panel(market, month, window, "real")))
+    for row in read_jsonl(data_dir() / "corpora" / "commentary_dev" / "commentary.jsonl"):
+        market, _, rest = row["cell_id"].partition("-")
+        month, arm = rest[:7], rest[8:].split("-")[0]
+        if (market, month) not in reals:
+            reals[(market, month)] = load_panel(market, month)
+        key = (market, month, arm)
+        if key not in shown:
+            shown[key] = shown_arm(reals[(market, month)], arm)
+        items.append(Item(row["text"], market, month, shown[key], reals[(market, month)]))
     return items
 
 
-def corpus(n: int) -> list[Item]:
+def generated_items() -> list[Item]:
     data = in_memory()
-    base = []
+    items = []
     for cell in data.cells.values():
         shown, true = data.shown(cell), data.true(cell)
-        texts = [narrate(shown, scope=scope, template=template).text for scope in SCOPES for template in TEMPLATES]
-        base.extend(Item(text, cell.market, cell.month, shown, true) for text in (*texts, *EXTRA))
-    base.extend(recall_items())
-    return [base[i % len(base)] for i in range(n)]
+        items.extend(Item(narrate(shown, scope=scope, template=template).text, cell.market, cell.month, shown, true)
+                     for scope in SCOPES for template in TEMPLATES)
+    reals: dict[tuple[str, str], Panel] = {}
+    windows: dict[tuple[str, str, str, str], Panel] = {}
+    for name in PARAPHRASE_CORPORA:
+        for row in read_jsonl(data_dir() / "corpora" / f"{name}.jsonl"):
+            market, month, window, arm = row["market"], row["month"], row["window"], row["arm"]
+            if (market, month) not in reals:
+                reals[(market, month)] = load_panel(market, month)
+            for which in (arm, "real"):
+                if (market, month, window, which) not in windows:
+                    real = slice_panel(reals[(market, month)], window)
+                    windows[(market, month, window, which)] = real if which == "real" else apply_arm(real, which)
+            items.append(Item(row["text"], market, month, windows[(market, month, window, arm)],
+                              windows[(market, month, window, "real")]))
+    return items
+
+
+CORPORA = {"commentary_dev": commentary_dev_items, "generated": generated_items}
 
 
 def best_of(function, repeat: int) -> float:
@@ -103,19 +106,18 @@ def load() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=5, help="runs per chunk and stage; the fastest counts")
+    parser.add_argument("--corpus", choices=tuple(CORPORA), default="commentary_dev")
+    parser.add_argument("--n", type=int, default=4_000)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per chunk and stage; the fastest counts")
     args = parser.parse_args()
-    items = corpus(args.n)
+    base = CORPORA[args.corpus]()
+    items = [base[i % len(base)] for i in range(args.n)]
     # build the matchers, and each panel's arithmetic (once per panel in real scoring too), outside the timing
-    for item in items[:200]:
+    for item in base:
+        view_of(item.shown), view_of(item.true)
         for claim in extract_claims(item.text, item.market, item.month):
             verify(claim, item.shown, item.true)
-    for item in items:
-        view_of(item.shown), view_of(item.true)
     nlp = spacy.blank("en")
-    sentencized = spacy.blank("en")
-    sentencized.add_pipe("sentencizer")
     claims = 0
 
     def bare_scan(chunk):
@@ -127,9 +129,9 @@ def main() -> None:
         for item in chunk:
             nlp.tokenizer(item.text)
 
-    def tokenizer_sentencizer(chunk):
+    def extract_only(chunk):
         for item in chunk:
-            sentencized(item.text)
+            extract_claims(item.text, item.market, item.month)
 
     def extract_and_verify(chunk):
         nonlocal claims
@@ -141,7 +143,7 @@ def main() -> None:
     stages = {
         "bare re.finditer scan": bare_scan,
         "spaCy blank tokenizer": tokenizer_only,
-        "tokenizer + sentencizer": tokenizer_sentencizer,
+        "extract": extract_only,
         "extract + verify": extract_and_verify,
     }
     seconds = dict.fromkeys(stages, 0.0)
@@ -152,9 +154,8 @@ def main() -> None:
             seconds[name] += best_of(lambda: stage(chunk), args.repeat)
     load_after = load()
     chars = sum(len(item.text) for item in items)
-    distinct = len({item.text for item in items})
     scan, tokens, full = seconds["bare re.finditer scan"], seconds["spaCy blank tokenizer"], seconds["extract + verify"]
-    print(f"{args.n} commentaries ({distinct} distinct), {chars / args.n:.0f} characters each on average, "
+    print(f"{args.corpus}: {args.n} commentaries ({len(base)} distinct), {chars / args.n:.0f} characters each on average, "
           f"{claims // args.repeat} claims; best of {args.repeat} per {CHUNK}-commentary chunk, one core")
     print(f"load average (1, 5, 15 min): {load_before} before, {load_after} after")
     print(f"{'stage':<28}{'seconds':>10}{'per second':>14}{'x bare scan':>14}{'x tokenizer':>14}")
