@@ -14,7 +14,7 @@ TRADING_DAYS_PER_YEAR = 252
 # A month whose return rounds to 0.0% at one decimal has no direction to state.
 # A month is "flat" (direction `flat`, what "roughly flat", "little changed" and "went nowhere" claim)
 # when its return is inside this band, in percentage points either way.
-FLAT_BAND_PERCENT = 0.5
+FLAT_BAND_PERCENT = 0.05
 
 
 def percent_change(start: float, end: float) -> float:
