@@ -1,0 +1,74 @@
+"""Causes and refusals: a causal clause on a ticker's move is its own claim, with the clause verbatim; "after" is a
+cause only before news (not before a level, a date or a stretch of time); a sentence that declines a figure the
+data cannot support is a refusal, never a rank."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import US_MONTH, assert_shape, claims_of
+
+
+def test_a_causal_clause_is_its_own_claim():
+    claims = claims_of("Tesla fell 13.7% due to concerns over slowing deliveries.", "us", US_MONTH)
+    assert [(c.metric, c.value) for c in claims] == [
+        ("period_return", -13.7),
+        ("causal", "due to concerns over slowing deliveries"),
+    ]
+
+
+def test_a_cause_before_the_figure_belongs_to_the_subject():
+    causal = claims_of("Meta rallied on optimism about advertising demand, rising 2.5%.", "us", None)[0]
+    assert causal.metric == "causal" and causal.ticker == "META"
+
+
+def test_a_real_cause_after_after_is_still_causal():
+    assert any(c.metric == "causal" for c in claims_of("Galp rose 3% after a strong quarterly report.", "lisbon", None))
+
+
+def test_causal_claims_are_attributed_once():
+    claims = claims_of("Amazon outperformed Alphabet, and Nvidia led the pack with an 8.4% gain amid AI optimism.", "us", US_MONTH)
+    assert [c.ticker for c in claims if c.metric == "causal"] == ["NVDA"]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        # "after a low of", "after a dip down to" dates a level, it is no cause
+        ("Sonae went from 1.210 to 1.255 after a low of 1.190 on the 11th.", "lisbon", "2026-02",
+         {("SON.LS", "range_low", 1.19)}, {("SON.LS", "causal", "after a low of 1.190 on the 11th")}),
+        ("Nvidia rose to 190.00, after a dip down to 171.50 on the 4th.", "us", "2026-08", set(),
+         {("NVDA", "causal", "after a dip down to 171.50 on the 4th")}),
+        ("Nvidia rose to 190.00 after the stock's low of 171.50 on the 4th.", "us", "2026-08", {("NVDA", "range_low", 171.5)},
+         {("NVDA", "causal", "after the stock's low of 171.50 on the 4th")}),
+        # "after the close / the first week" is time, no cause
+        ("Tesla fell 4% after the first week.", "us", "2026-08", {("TSLA", "period_return", -4)}, {("TSLA", "causal", "after the first week")}),
+        # "after the <possessive> ..." or "after the <news noun>" is a cause
+        ("Nvidia shares slid 3.2% on Aug. 5 after the chipmaker's guidance disappointed.", "us", "2026-08",
+         {("NVDA", "daily_move", -3.2), ("NVDA", "causal", "after the chipmaker's guidance disappointed")}, set()),
+        ("Intel sank 6.0% after the chipmaker’s forecast missed.", "us", "2026-08",
+         {("INTC", "causal", "after the chipmaker’s forecast missed")}, set()),
+        ("Apple rose 2.1% after the earnings report.", "us", "2026-08", {("AAPL", "causal", "after the earnings report")}, set()),
+        ("Roper fell 8% after disappointing guidance on May 5.", "us", None, {("ROP", "causal", "after disappointing guidance on May 5")}, set()),
+    ],
+)
+def test_after_is_a_cause_only_before_news(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe, month)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The data provided only includes opening and closing prices, so the largest single-day fall cannot be determined.",
+        "Without the daily closes, I cannot identify the largest single-session fall for any stock.",
+        "No price data was provided, so I cannot state how these stocks performed.",
+    ],
+)
+def test_a_refusal_is_kept_and_does_not_become_a_rank(text):
+    claims = claims_of(text, "us", US_MONTH)
+    assert [c.metric for c in claims] == ["refusal"]
+    assert claims[0].value == text
+
+
+def test_a_refusal_with_a_typographic_apostrophe():
+    assert any(c.metric == "refusal" for c in claims_of("I don’t have the indicator values for NVDA yet.", "us", None))

@@ -1,0 +1,40 @@
+"""Counts: "rose on 12 of 21 sessions" is up_days 12; a count of names, or a span of sessions, is no count."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape, claims_of, facts_in_order
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NVDA rose on 12 of 21 sessions.", [("NVDA", "up_days", 12)]),
+        ("Mastercard posted 11 down days against 9 up days.", [("MA", "down_days", 11), ("MA", "up_days", 9)]),
+        ("JPM closed lower in twelve of the 21 sessions.", [("JPM", "down_days", 12)]),
+    ],
+)
+def test_up_and_down_day_counts(text, expected):
+    assert facts_in_order(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # "rising on 7 of 9" counts sessions it does not name; "in 3 of 10 names" is no count
+        ("Meta +2.0%, up on six of nine, closed at $600.10.", "us", {("META", "up_days", 6), ("META", "price_level", 600.1)}, set()),
+        ("REN -1.9%, falling in 5 of 9.", "lisbon", {("RENE.LS", "down_days", 5)}, set()),
+        ("Tesla fell in 3 of 10 names we follow.", "us", set(), {("TSLA", "down_days", 3)}),
+        ("Meta finished up in 9 of twenty-one sessions.", "us", {("META", "up_days", 9)}, set()),
+        # "in ten sessions" after a figure is a span, no count
+        ("NOS climbed from 4,20 € to 4,55 € in ten sessions.", "lisbon", {("NOS.LS", "price_level", 4.55)}, {("NOS.LS", "up_days", 10)}),
+    ],
+)
+def test_a_count_of_sessions_and_what_is_not_one(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
+
+
+def test_a_bare_count_is_not_read_twice_where_its_sessions_are_named():
+    claims = claims_of("Meta finished up in 9 of twenty-one sessions.")
+    assert [(c.metric, c.value) for c in claims if c.metric.endswith("_days")] == [("up_days", 9)]

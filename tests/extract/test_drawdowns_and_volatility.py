@@ -1,0 +1,42 @@
+"""Drawdowns and volatility: "fell N% from its peak", "N% below its best", "from 52-week highs" are drawdowns;
+"volatility near N%", "volatile at N%" are volatility figures, never returns."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape, facts_in_order
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NVDA fell 10.6% from its peak.", [("NVDA", "max_drawdown", 10.6)]),
+        ("Tesla's maximum drawdown reached 14.3%.", [("TSLA", "max_drawdown", 14.3)]),
+        ("NVDA showed annualised volatility near 46%.", [("NVDA", "volatility", 46)]),
+        ("AMD's volatility ran at 56.2% annualized.", [("AMD", "volatility", 56.2)]),
+    ],
+)
+def test_drawdown_and_volatility(text, expected):
+    assert facts_in_order(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # "N% below its best" is a drawdown
+        ("Meta was never more than 6.2% below its best.", "us", {("META", "max_drawdown", 6.2)}, {("META", "period_return", 6.2)}),
+        ("Sonae sat 3.1% below its best close by the end.", "lisbon", {("SON.LS", "max_drawdown", 3.1)}, {("SON.LS", "daily_move", 3.1)}),
+        # "volatile at" is a volatility figure
+        ("JPMorgan, most volatile at 41 per cent, finished at $301.20.", "us",
+         {("JPM", "volatility", 41), ("JPM", "rank", "most_volatile")}, {("JPM", "period_return", 41)}),
+        ("EDP up 1.1%; REN down 2.3%, least volatile at 9%.", "lisbon",
+         {("RENE.LS", "volatility", 9), ("RENE.LS", "period_return", -2.3)}, {("RENE.LS", "period_return", -9)}),
+    ],
+)
+def test_below_its_best_and_volatile_at(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
+
+
+def test_a_fall_from_52_week_highs_is_a_drawdown():
+    assert_shape("Workday has fallen 41% from 52-week highs.", {("WDAY", "max_drawdown", 41)}, {("WDAY", "period_return", -41)}, month=None)

@@ -1,0 +1,46 @@
+"""Other periods and other quantities: a figure for another horizon, another month, a forecast, a spread or
+something other than the share price is not a claim about this month's move."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape, facts, facts_in_order
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NVDA is up 13% year-to-date.",
+        "Alphabet announced an $80 billion buyback.",
+        "Nvidia trades above its 200-day average.",
+    ],
+)
+def test_other_horizons_and_scaled_amounts_are_not_month_claims(text):
+    assert facts_in_order(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # a figure tied to a month other than the cell's is another period's, not a claim about this month
+        ("UnitedHealth rebounded 6.3% in August, recovering from a 4.2% slide in July.",
+         {("UNH", "period_return", 6.3)}, {("UNH", "period_return", -4.2)}),
+        ("UnitedHealth recovered July's 4.2% slide, rising 6.3%.", {("UNH", "period_return", 6.3)}, {("UNH", "period_return", -4.2)}),
+        ("Apple closed at $231.40 in August, up from $220.10 in July.", {("AAPL", "price_level", 231.4)}, {("AAPL", "price_level", 220.1)}),
+        # the cell's own month keeps its figure
+        ("Tesla fell 4.0% in August.", {("TSLA", "period_return", -4.0)}, set()),
+        ("Tesla rebounded in August by 3.5%.", {("TSLA", "period_return", 3.5)}, set()),
+    ],
+)
+def test_a_figure_in_another_named_month_is_no_claim(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+def test_without_the_cells_month_a_named_month_keeps_its_figure():
+    assert ("UNH", "period_return", -4.2) in facts("UnitedHealth fell 4.2% in July.", month=None)
+
+
+def test_a_figure_about_revenue_is_no_return():
+    assert_shape("Despite 15% cloud revenue growth, Oracle fell 4.0%.", {("ORCL", "period_return", -4.0)}, {("ORCL", "period_return", 15)},
+                 month=None)

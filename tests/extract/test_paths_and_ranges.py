@@ -1,0 +1,75 @@
+"""Paths and ranges: "from X to Y" is the first and last close, "between X and Y" the lowest and highest."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.extract.support import LISBON_MONTH, US_MONTH, assert_shape, claims_of, facts_in_order
+
+
+def test_a_from_to_path_is_two_anchored_levels():
+    claims = claims_of("GALP.LS surged from 19.43 to 21.93.", "lisbon", LISBON_MONTH)
+    assert [(c.ticker, c.metric, c.value, c.anchor) for c in claims] == [
+        ("GALP.LS", "price_level", 19.43, "start"),
+        ("GALP.LS", "price_level", 21.93, "end"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ALTR.LS fluctuated between 4.70 and 4.79.",
+        "Altri traded in a 4.70-4.79 range.",
+        "Altri moved between €4.70 and €4.79 during February.",
+        "Altri oscillated between 4,70 € and 4,79 €.",
+    ],
+)
+def test_a_range_gives_low_and_high(text):
+    got = facts_in_order(text, "lisbon", LISBON_MONTH)
+    assert got == [("ALTR.LS", "range_low", 4.7), ("ALTR.LS", "range_high", 4.79)]
+
+
+def test_peaks_and_bottoms_with_dates_resolved_against_the_month():
+    claims = claims_of("NVDA peaked at 227.98 on the 26th and bottomed at $184.67 on Aug. 3rd.", "us", US_MONTH)
+    assert [(c.metric, c.value, c.date) for c in claims] == [
+        ("range_high", 227.98, date(2026, 8, 26)),
+        ("range_low", 184.67, date(2026, 8, 3)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # "touching X on the Nth" is a dated level
+        ("Nvidia dropped from 181.20 to 170.05, touching 166.90 on the 20th.", "us", {("NVDA", "price_level", 166.9)}, set()),
+        # a path that ends "hitting its low" makes its end the range low
+        ("EDP slipped from 3.912 to 3.850, hitting its low on the 27th.", "lisbon", {("EDP.LS", "range_low", 3.85)}, set()),
+        # "ranged from A to B" is a range, not a path
+        ("Tesla ranged from $301.10 to $344.90.", "us", {("TSLA", "range_low", 301.1), ("TSLA", "range_high", 344.9)},
+         {("TSLA", "price_level", 301.1)}),
+        # an unsigned figure after a falling path takes the path's sign
+        ("REN eased from 3.800 to 3.650, 3.9% in all.", "lisbon", {("RENE.LS", "period_return", -3.9)}, {("RENE.LS", "period_return", 3.9)}),
+    ],
+)
+def test_a_path_and_what_follows_it(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
+
+
+def test_a_path_ending_at_its_low_carries_the_date():
+    claims = claims_of("EDP slipped from 3.912 to 3.850, hitting its low on the 27th.", "lisbon", LISBON_MONTH)
+    low = [c for c in claims if c.metric == "range_low"]
+    assert low and low[0].date == date(2026, 2, 27)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # dash ranges before "area"/"zone", and "the mid-$220s" is no price
+        ("Amazon was trading in the $182–196 area, later quoted around the mid-$190s.",
+         {("AMZN", "range_low", 182.0), ("AMZN", "range_high", 196.0)}, {("AMZN", "price_level", 190.0), ("AMZN", "price_level", 182.0)}),
+    ],
+)
+def test_a_dash_range_before_area_or_zone(text, present, absent):
+    assert_shape(text, present, absent, month=None)

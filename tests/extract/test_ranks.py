@@ -1,0 +1,126 @@
+"""Ranks: a single-name superlative is one rank claim (and a figure beside it another); a session superlative
+ranks the day, not the month; "the highest in the group" after a figure ranks that figure's family."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape, facts_in_order, only
+
+
+def test_a_rank_and_a_return_in_one_sentence_are_two_claims():
+    got = facts_in_order("NVDA led the pack with an 8.4% gain.")
+    assert got == [("NVDA", "rank", "best_return"), ("NVDA", "period_return", 8.4)]
+
+
+@pytest.mark.parametrize(
+    ("text", "ticker", "rank"),
+    [
+        ("GOOGL topped the table for the month.", "GOOGL", "best_return"),
+        ("The best performer was Alphabet.", "GOOGL", "best_return"),
+        ("Tesla was the laggard.", "TSLA", "worst_return"),
+        ("Tesla brought up the rear.", "TSLA", "worst_return"),
+        ("AMD stood out for its volatility.", "AMD", "most_volatile"),
+        ("JPM was the least volatile of the group.", "JPM", "least_volatile"),
+        ("Tesla suffered the deepest drawdown.", "TSLA", "largest_drawdown"),
+        ("AMD posted the biggest single-day gain.", "AMD", "largest_daily_gain"),
+        ("The sharpest single-session drop belonged to NVDA.", "NVDA", "largest_daily_fall"),
+    ],
+)
+def test_a_superlative_becomes_a_rank(text, ticker, rank):
+    claim = only(text)
+    assert (claim.ticker, claim.metric, claim.value) == (ticker, "rank", rank)
+
+
+def test_a_shared_superlative_ranks_nobody():
+    got = facts_in_order("AMZN and GOOGL led gains, rising 8.3% and 9.5% respectively.")
+    assert got == [("AMZN", "period_return", 8.3), ("GOOGL", "period_return", 9.5)]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # terse appositive ranks
+        ("Sonae -4.4%, worst, down to EUR 1.201.", "lisbon", {("SON.LS", "rank", "worst_return"), ("SON.LS", "period_return", -4.4)}, set()),
+        ("EDP +3.0%; Galp +1.2%; Altri -0.7%, worst.", "lisbon", {("ALTR.LS", "rank", "worst_return")}, {("GALP.LS", "rank", "worst_return")}),
+        ("Amazon climbed 6.6% in August, best, ending at $230.40.", "us", {("AMZN", "rank", "best_return")}, set()),
+        ("Meta slid 9.0%, weakest in the group, with an 11.2% drawdown.", "us",
+         {("META", "rank", "worst_return"), ("META", "max_drawdown", 11.2)}, set()),
+        # "tops", "top", "leading", "No. 1", "last"; "the best in ...", "X the best."
+        ("Meta +4.1% in the period, tops; Amazon -1.0%, last.", "us",
+         {("META", "rank", "best_return"), ("AMZN", "rank", "worst_return")}, set()),
+        ("Sonae up 3.3 per cent, No. 1; REN -0.4%, top of nothing.", "lisbon", {("SON.LS", "rank", "best_return")}, set()),
+        ("Navigator +2.6%, leading, with REN +1.1%.", "lisbon", {("NVG.LS", "rank", "best_return")}, {("RENE.LS", "rank", "best_return")}),
+        ("Broadcom ended 5.0% higher, the best in the group.", "us", {("AVGO", "rank", "best_return")}, set()),
+        ("NOS and REN were the only risers, NOS the best.", "lisbon", {("NOS.LS", "rank", "best_return")}, {("RENE.LS", "rank", "best_return")}),
+        # "the only gainer/loser", "trailed." at a clause end, "led the first/last ... sessions"
+        ("Altri went from 4.100 to 4.150, the only gainer, at 1.2%.", "lisbon",
+         {("ALTR.LS", "rank", "best_return"), ("ALTR.LS", "period_return", 1.2)}, set()),
+        ("Tesla, at -3.3%, trailed.", "us", {("TSLA", "rank", "worst_return")}, set()),
+        ("Nvidia +1.4% led the last ten sessions.", "us", {("NVDA", "rank", "best_return")}, set()),
+        # "the month's laggard", "the group's leader", "the group's best," rank
+        ("Tesla was the month's laggard, down 13.7%, and its worst session came on the 14th with a 6.1% drop.", "us",
+         {("TSLA", "rank", "worst_return"), ("TSLA", "period_return", -13.7), ("TSLA", "daily_move", -6.1)}, set()),
+        ("Tesla was the month’s worst performer, down 13.7%.", "us", {("TSLA", "rank", "worst_return")}, set()),
+        ("Galp was the group's leader at +6.0%.", "lisbon", {("GALP.LS", "rank", "best_return")}, set()),
+        ("Meta, the group’s best, rose 6.0%.", "us", {("META", "rank", "best_return")}, set()),
+        ("Tesla was the worst, down 13.7%.", "us", {("TSLA", "rank", "worst_return")}, {("TSLA", "rank", "largest_daily_fall")}),
+        # a superlative with a noun before its subject: "The calmest name was X"
+        ("The steadiest stock was JPMorgan, at 9% annualised.", "us",
+         {("JPM", "rank", "least_volatile"), ("JPM", "volatility", 9)}, set()),
+    ],
+)
+def test_a_single_name_superlative_ranks_the_month(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # "worst single day" ranks the session, not the month
+        ("Meta had the worst single day of the group, shedding 6.3% on Aug. 12.", "us",
+         {("META", "rank", "largest_daily_fall"), ("META", "daily_move", -6.3)}, {("META", "rank", "worst_return")}),
+        ("Sonae had the best single session of the group, a 2.2% rise on 9 February.", "lisbon",
+         {("SON.LS", "rank", "largest_daily_gain")}, {("SON.LS", "rank", "best_return")}),
+        ("Altri -1.5%; its 2.4% drop on Feb. 10 led the daily losers.", "lisbon",
+         {("ALTR.LS", "rank", "largest_daily_fall"), ("ALTR.LS", "daily_move", -2.4)}, set()),
+        # a one-day extreme ranked through "the group's"/"the month's" or "for any stock"
+        ("EDP's 2.9% fall on Feb 4 was the group's biggest one-day drop.", "lisbon",
+         {("EDP.LS", "rank", "largest_daily_fall"), ("EDP.LS", "daily_move", -2.9)}, set()),
+        ("Galp's 6.1% gain on the 5th was the month's sharpest one-day rise.", "lisbon",
+         {("GALP.LS", "rank", "largest_daily_gain"), ("GALP.LS", "daily_move", 6.1)}, set()),
+        ("Amazon's 5.5% slide on the 9th was the worst day for any stock in the group.", "us",
+         {("AMZN", "rank", "largest_daily_fall")}, {("AMZN", "rank", "worst_return")}),
+        # "the month's worst session" is the ticker's day, not a rank among peers
+        ("Tesla had the month's worst session, a 6.1% drop on the 14th.", "us",
+         {("TSLA", "daily_move", -6.1)}, {("TSLA", "rank", "worst_return")}),
+        # "the worst/best session/day/single day" ranks the day
+        ("Tesla had the worst session, a 6.1% drop on Aug. 14.", "us",
+         {("TSLA", "rank", "largest_daily_fall"), ("TSLA", "daily_move", -6.1)}, {("TSLA", "rank", "worst_return")}),
+        ("Intel had the weakest single day, falling 4.8% on the 6th.", "us",
+         {("INTC", "rank", "largest_daily_fall"), ("INTC", "daily_move", -4.8)}, {("INTC", "rank", "worst_return")}),
+        ("Nvidia had the best trading day, a 5.2% jump on Aug. 5.", "us",
+         {("NVDA", "rank", "largest_daily_gain"), ("NVDA", "daily_move", 5.2)}, {("NVDA", "rank", "best_return")}),
+    ],
+)
+def test_a_session_superlative_ranks_the_day(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Broadcom's annualized volatility was roughly 38%, the highest in the group.",
+         {("AVGO", "volatility", 38), ("AVGO", "rank", "most_volatile")}, {("AVGO", "rank", "best_return")}),
+        ("Apple's volatility ran at 14%, the lowest of the ten names.", {("AAPL", "rank", "least_volatile")}, set()),
+        ("Nvidia rose 8.4% in August, the highest in the group.", {("NVDA", "period_return", 8.4), ("NVDA", "rank", "best_return")}, set()),
+        ("Tesla fell 13.7%, the lowest in the pack.", {("TSLA", "rank", "worst_return")}, set()),
+        ("Meta suffered a 12.5% drawdown, the highest in the group.", {("META", "rank", "largest_drawdown")}, set()),
+        # "since May" compares with the past, not with peers; a small drawdown or a daily move ranks nothing
+        ("Tesla fell 13.7%, the lowest since May.", {("TSLA", "period_return", -13.7)}, {("TSLA", "rank", "worst_return")}),
+        ("Intel's drawdown was 3%, the lowest in the group.", {("INTC", "max_drawdown", 3)}, {("INTC", "rank", "largest_drawdown")}),
+        ("Tesla jumped 6% on Aug. 5, the highest in the group.", {("TSLA", "daily_move", 6)}, {("TSLA", "rank", "best_return")}),
+    ],
+)
+def test_the_highest_in_the_group_ranks_the_figures_family(text, present, absent):
+    assert_shape(text, present, absent)

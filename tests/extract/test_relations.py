@@ -1,0 +1,94 @@
+"""Relations: "A outperformed/beat B" and "B lagged/trailed A" give A outperformed B; a relation reaches its own
+clause only, a quantifier ("both", "all three", "each") distributes it over the names just given."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape, claims_of, facts_in_order
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NVDA outperformed AMD.", [("NVDA", "outperformed", "AMD")]),
+        ("Tesla lagged Broadcom over the month.", [("AVGO", "outperformed", "TSLA")]),
+    ],
+)
+def test_outperformed_both_ways(text, expected):
+    assert facts_in_order(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # ", and" before a name with its own verb opens a new clause: the name is a subject, not one more object
+        ("Amazon outperformed Alphabet, and Nvidia led the pack with an 8.4% gain amid AI optimism.",
+         {("AMZN", "outperformed", "GOOGL"), ("NVDA", "rank", "best_return"), ("NVDA", "period_return", 8.4),
+          ("NVDA", "causal", "amid AI optimism")},
+         {("AMZN", "outperformed", "NVDA"), ("GOOGL", "period_return", 8.4), ("GOOGL", "causal", "amid AI optimism")}),
+        ("Meta finished higher, Amazon outperformed Alphabet, and Nvidia led the pack with an 8.4% gain amid AI optimism.",
+         {("META", "direction", "up"), ("AMZN", "outperformed", "GOOGL"), ("NVDA", "rank", "best_return")},
+         {("AMZN", "outperformed", "NVDA"), ("GOOGL", "period_return", 8.4)}),
+        ("Apple lagged Microsoft and Tesla fell 5.2%.",
+         {("MSFT", "outperformed", "AAPL"), ("TSLA", "period_return", -5.2)}, {("TSLA", "outperformed", "AAPL"), ("MSFT", "period_return", -5.2)}),
+        ("Meta trailed Apple, and Tesla's shares slid 4.0%.",
+         {("AAPL", "outperformed", "META"), ("TSLA", "period_return", -4.0)}, {("AAPL", "period_return", -4.0)}),
+        # an object list stays a list
+        ("Nvidia beat AMD, Intel, and Broadcom.",
+         {("NVDA", "outperformed", "AMD"), ("NVDA", "outperformed", "INTC"), ("NVDA", "outperformed", "AVGO")}, set()),
+    ],
+)
+def test_a_relation_ends_where_a_new_subject_begins(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # a participle clause after a relation's object (", rising/falling/ending ...") is said of the relation's subject
+        ("Nvidia beat AMD and Intel, rising 6.0% over the month.",
+         {("NVDA", "outperformed", "AMD"), ("NVDA", "outperformed", "INTC"), ("NVDA", "period_return", 6.0)},
+         {("AMD", "period_return", 6.0), ("INTC", "period_return", 6.0)}),
+        ("Apple lagged Microsoft, falling 2.1% to end at $201.10.",
+         {("MSFT", "outperformed", "AAPL"), ("AAPL", "period_return", -2.1), ("AAPL", "price_level", 201.1)},
+         {("MSFT", "period_return", -2.1), ("MSFT", "price_level", 201.1)}),
+        ("Meta rose 2.0%, while Nvidia beat AMD, gaining 6.0% on Aug. 5.",
+         {("META", "period_return", 2.0), ("NVDA", "daily_move", 6.0)}, {("AMD", "daily_move", 6.0)}),
+        ("Nvidia beat AMD, rising 6.0%, and outperformed Intel.",
+         {("NVDA", "outperformed", "AMD"), ("NVDA", "outperformed", "INTC"), ("NVDA", "period_return", 6.0)}, {("AMD", "outperformed", "INTC")}),
+        # a relative clause stays with the object
+        ("Nvidia beat AMD, which fell 2.0%.", {("AMD", "period_return", -2.0)}, {("NVDA", "period_return", -2.0)}),
+    ],
+)
+def test_a_participle_after_a_relations_object_is_the_subjects(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "both/all three/each underperformed X" distributes over the subjects just named, across ";" and "while"
+        ("Alphabet dropped 9.1%, while Amazon dropped 8.5%; both underperformed Nvidia.",
+         {("GOOGL", "period_return", -9.1), ("AMZN", "period_return", -8.5), ("NVDA", "outperformed", "GOOGL"),
+          ("NVDA", "outperformed", "AMZN")}, set()),
+        ("Apple rose 1.2%, Meta fell 0.4% and Tesla lost 3.0%; all three lagged Nvidia.",
+         {("NVDA", "outperformed", "AAPL"), ("NVDA", "outperformed", "META"), ("NVDA", "outperformed", "TSLA")}, set()),
+        ("Apple gained 4.0% and Microsoft 3.1%; each beat Intel.",
+         {("AAPL", "outperformed", "INTC"), ("MSFT", "outperformed", "INTC")}, {("INTC", "outperformed", "AAPL")}),
+        # "both" takes the last two names only
+        ("Meta rose 1.0%, Apple fell 0.4% and Tesla lost 3.0%; both trailed Nvidia.",
+         {("NVDA", "outperformed", "AAPL"), ("NVDA", "outperformed", "TSLA")}, {("NVDA", "outperformed", "META")}),
+        # no quantifier: ";" and "while" still end the relation's reach
+        ("Alphabet dropped 9.1%, while Amazon lagged Nvidia.", {("NVDA", "outperformed", "AMZN")}, {("NVDA", "outperformed", "GOOGL")}),
+        ("Alphabet dropped 9.1%; Amazon dropped 8.5% and underperformed Nvidia.",
+         {("NVDA", "outperformed", "AMZN")}, {("NVDA", "outperformed", "GOOGL")}),
+    ],
+)
+def test_a_quantified_relation_distributes_over_the_subjects_named(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+def test_a_quantified_relation_is_claimed_once_per_pair():
+    claims = claims_of("Alphabet and Amazon both lagged Nvidia.")
+    assert sorted((c.ticker, c.value) for c in claims if c.metric == "outperformed") == [("NVDA", "AMZN"), ("NVDA", "GOOGL")]

@@ -1,0 +1,77 @@
+"""Subjects: which company a figure belongs to. Names and their spellings, bare and suffixed symbols, pronouns
+and descriptors for the last named company, and index or sector subjects that own their figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape, facts_in_order
+
+
+def test_a_pronoun_sentence_continues_the_previous_subject():
+    got = facts_in_order("NVDA was the weakest. It fell 7.9% and closed at $189.77.")
+    assert got == [("NVDA", "rank", "worst_return"), ("NVDA", "period_return", -7.9), ("NVDA", "price_level", 189.77)]
+
+
+def test_outsiders_yield_claims_and_indices_no_ticker():
+    got = facts_in_order("The S&P 500 rose 2.1%, while Apple fell 4.5% and Johnson & Johnson slipped 1.4%.")
+    assert got == [(None, "period_return", 2.1), ("AAPL", "period_return", -4.5), ("JNJ", "period_return", -1.4)]
+
+
+def test_a_figure_is_not_stolen_by_the_previous_ticker_across_an_index():
+    got = facts_in_order("Nvidia rose 1.8%, and the S&P 500 closed at 6,939.03.")
+    assert got[0] == ("NVDA", "period_return", 1.8)
+    assert all(ticker != "NVDA" for ticker, metric, _ in got if metric == "price_level")
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "Arm" alone names ARM; the figure no longer falls to the previous ticker
+        ("Intel slipped 1.2% and Arm dropped 3.9%.", {("INTC", "period_return", -1.2), ("ARM", "period_return", -3.9)},
+         {("INTC", "period_return", -3.9)}),
+        # companies missing from the tables, and bare symbols no table knows, as subjects
+        ("Verizon rose 1.3% while Clorox lost 2.1%.", {("VZ", "period_return", 1.3), ("CLX", "period_return", -2.1)}, set()),
+        ("QRVX is in a 9.4% drawdown from its 52-week high.", {("QRVX", "max_drawdown", 9.4)}, set()),
+        ("Acme Widgets (ACMW) rose 4.5% in the month.", {("ACMW", "period_return", 4.5)}, set()),
+        # capitalised abbreviations are no symbols
+        ("The CEO said GDP growth was 2%.", set(), {("CEO", "period_return", 2), ("GDP", "period_return", 2)}),
+        ("XLK rose 1.1% on the day.", set(), {("XLK", "daily_move", 1.1)}),
+        # "U.S." and "S.A." are abbreviations, not exchange-suffixed tickers
+        ("Every major U.S. index ended the day up about 0.4%.", set(), {("U.S", "daily_move", 0.4), ("U.S", "period_return", 0.4)}),
+        # a news source named after a company is no claim about it
+        ("Last close near $118.20, up about 2% that day (per Google News).", set(), {("GOOGL", "price_level", 118.2)}),
+    ],
+)
+def test_names_and_symbols_as_subjects(text, present, absent):
+    assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # a sector subject takes its figures away from the last ticker
+        ("Broadcom rose 2.2%, while the Cloud/Software group fell 1.4%.", {("AVGO", "period_return", 2.2)},
+         {("AVGO", "period_return", -1.4)}),
+        ("Alphabet added 2.5%, with the Ads/Search subsector up 1.7% and Streaming/Media advancing 1.1%.",
+         {("GOOGL", "period_return", 2.5)}, {("GOOGL", "period_return", 1.7), ("GOOGL", "period_return", 1.1)}),
+        ("Meta gained 1.0% and the payments sector slid 0.8%.", {("META", "period_return", 1.0)}, {("META", "period_return", -0.8)}),
+        ("Tesla jumped 9.1%, lifting the EV space to a combined 4.0% gain.", {("TSLA", "period_return", 9.1)},
+         {("TSLA", "period_return", 4.0)}),
+    ],
+)
+def test_a_sector_subject_owns_its_figures(text, present, absent):
+    assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "the stock" continues the previous sentence's single ticker
+        ("Nvidia had a choppy week. On May 4, the stock closed at $131.40.", {("NVDA", "price_level", 131.4)}, set()),
+        ("Coinbase was under pressure. The ticker's price fell 6% from $250 to $235.",
+         {("COIN", "period_return", -6), ("COIN", "price_level", 250.0), ("COIN", "price_level", 235.0)}, set()),
+    ],
+)
+def test_a_descriptor_continues_the_previous_subject(text, present, absent):
+    assert_shape(text, present, absent, month=None)
