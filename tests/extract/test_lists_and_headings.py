@@ -1,0 +1,144 @@
+"""Lists and headings: a bullet's bold or leading name, or a heading's company, is the subject of everything in the
+item; label lines ("Best performer: AMZN (+12.4%)") and dump lines ("NVDA: 206.64 → 189.77 (−8.16%)") give
+their rank, endpoints and return."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.extract.support import assert_shape, claims_of, facts, facts_in_order
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("- **Nvidia**: fell 3.1% over the month, closing at $180.20.\n- **AMD**: up 2.4%, ending at $160.05.",
+         [("NVDA", "period_return", -3.1), ("NVDA", "price_level", 180.2), ("AMD", "period_return", 2.4), ("AMD", "price_level", 160.05)]),
+        ("* **Nvidia (NVDA)** — +3.1%; closed at $180.20\n* **Tesla (TSLA)** — -6.0%; closed at $310.44",
+         [("NVDA", "period_return", 3.1), ("NVDA", "price_level", 180.2), ("TSLA", "period_return", -6.0), ("TSLA", "price_level", 310.44)]),
+        ("- Amazon: +9.1%\n- Meta: +4.0%\n- Tesla: -6.0%",
+         [("AMZN", "period_return", 9.1), ("META", "period_return", 4.0), ("TSLA", "period_return", -6.0)]),
+        ("• NVDA +3.1% | close 180.20 | low 171.20 | high 190.40",
+         [("NVDA", "period_return", 3.1), ("NVDA", "price_level", 180.2), ("NVDA", "range_low", 171.2), ("NVDA", "range_high", 190.4)]),
+    ],
+)
+def test_a_bullets_leading_name_is_the_subject_of_the_item(text, expected):
+    assert facts_in_order(text) == expected
+
+
+def test_later_sentences_of_an_item_keep_its_subject():
+    claims = claims_of("- **AMD**: Down 4.0%. Closed at $150.10. It hit a low of $141.20 on Aug. 12.")
+    assert [(c.ticker, c.metric, c.value, c.anchor, c.date) for c in claims] == [
+        ("AMD", "period_return", -4.0, None, None),
+        ("AMD", "price_level", 150.1, "end", None),
+        ("AMD", "range_low", 141.2, None, date(2026, 8, 12)),
+    ]
+
+
+def test_a_numbered_list_with_figures_in_brackets_and_rank_tails():
+    got = facts("1. **Amazon** (+9.1%) — the top performer\n2. **Meta** (+4.0%)\n3. **Tesla** (-6.0%) — the laggard")
+    assert got == {("AMZN", "period_return", 9.1), ("AMZN", "rank", "best_return"), ("META", "period_return", 4.0),
+                   ("TSLA", "period_return", -6.0), ("TSLA", "rank", "worst_return")}
+
+
+def test_section_labels_are_no_subjects():
+    text = ("**Top Performers**\n* **Amazon (AMZN): +9.10%** — The clear winner.\n\n"
+            "**Underperformers**\n* **Tesla (TSLA): -6.02%** — The weakest of the group.\n\n"
+            "**Key Observations**\n- **Volatility:** AMD was the most volatile, at 55%.\n"
+            "- **Drawdowns:** Tesla had the deepest drawdown, 14.2%.")
+    assert facts(text) == {
+        ("AMZN", "period_return", 9.1), ("AMZN", "rank", "best_return"),
+        ("TSLA", "period_return", -6.02), ("TSLA", "rank", "worst_return"),
+        ("AMD", "rank", "most_volatile"), ("AMD", "volatility", 55),
+        ("TSLA", "rank", "largest_drawdown"), ("TSLA", "max_drawdown", 14.2),
+    }
+
+
+def test_an_item_without_a_name_lends_nothing_to_the_previous_item():
+    assert facts_in_order("- **Nvidia**: +3.1%\n- Broad market: the S&P 500 rose 1.1%.") == [
+        ("NVDA", "period_return", 3.1), (None, "period_return", 1.1)]
+
+
+def test_the_first_sub_bullet_of_a_named_item_keeps_its_subject():
+    assert facts_in_order("- **NVDA**\n  - Return: +3.1%") == [("NVDA", "period_return", 3.1)]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        ("### Galp (GALP.LS)\n\nShares rose 4,2% to close at €17,10. The month's low was €16,40.\n\n"
+         "### EDP (EDP.LS)\n\nDown 1,3%, ending at €3,85.", "lisbon",
+         [("GALP.LS", "period_return", 4.2), ("GALP.LS", "price_level", 17.1), ("GALP.LS", "range_low", 16.4),
+          ("EDP.LS", "period_return", -1.3), ("EDP.LS", "price_level", 3.85)]),
+        ("## Nvidia\n\nThe chipmaker slid 3.1% in August and closed at $180.20.\n\n## Meta Platforms\n\nMeta rose 2.0%.", "us",
+         [("NVDA", "period_return", -3.1), ("NVDA", "price_level", 180.2), ("META", "period_return", 2.0)]),
+        ("#### Tesla (TSLA) — down 6.0%\nClosed the month at $310.44 after a 7.4% drop on Aug. 19.", "us",
+         [("TSLA", "period_return", -6.0), ("TSLA", "price_level", 310.44), ("TSLA", "daily_move", -7.4)]),
+    ],
+)
+def test_a_heading_names_the_subject_of_its_section(text, universe, expected):
+    assert facts_in_order(text, universe) == expected
+
+
+def test_a_heading_without_a_company_ends_the_previous_section():
+    assert facts_in_order("## Nvidia\n\nRose 3.1%.\n\n## Market\n\nThe index rose 1.0%.") == [
+        ("NVDA", "period_return", 3.1), (None, "period_return", 1.0)]
+
+
+def test_label_lines_of_a_small_model_dump():
+    text = ("Best performer: AMZN (+12.4%)\nWorst performer: TSLA (-1.4%)\nMost volatile: AMD (volatility 85.8%)\n"
+            "Largest single-day drop: TSLA -14.5% on 2026-08-19")
+    claims = claims_of(text)
+    assert {(c.ticker, c.metric, c.value) for c in claims} == {
+        ("AMZN", "rank", "best_return"), ("AMZN", "period_return", 12.4),
+        ("TSLA", "rank", "worst_return"), ("TSLA", "period_return", -1.4),
+        ("AMD", "rank", "most_volatile"), ("AMD", "volatility", 85.8),
+        ("TSLA", "rank", "largest_daily_fall"), ("TSLA", "daily_move", -14.5),
+    }
+    move = next(c for c in claims if c.metric == "daily_move")
+    assert (move.date, move.extreme) == (date(2026, 8, 19), "largest")
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [
+        ("Highest volatility: AMD (55%).", {("AMD", "rank", "most_volatile"), ("AMD", "volatility", 55)}),
+        ("Deepest drawdown: Tesla (14.2%).", {("TSLA", "rank", "largest_drawdown"), ("TSLA", "max_drawdown", 14.2)}),
+        ("Best day: Tesla +6.7% (Aug 3).", {("TSLA", "rank", "largest_daily_gain"), ("TSLA", "daily_move", 6.7)}),
+        ("Biggest one-day drop: Meta, -6.3% on Aug. 12.", {("META", "rank", "largest_daily_fall"), ("META", "daily_move", -6.3)}),
+        ("Low-vol name: JPM (14% ann.).", {("JPM", "rank", "least_volatile"), ("JPM", "volatility", 14)}),
+    ],
+)
+def test_a_label_line_ranks_its_name_and_keeps_its_figure(text, present):
+    assert_shape(text, present)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "start", "end", "ret"),
+    [
+        ("NVDA: 206.64 → 189.77 (−8.16%)", "us", 206.64, 189.77, -8.16),
+        ("AMD: $150.10 → $161.30 (+7.46%)", "us", 150.1, 161.3, 7.46),
+        ("AMD $150.10 ⟶ $161.30, +7.5%", "us", 150.1, 161.3, 7.5),
+        ("Galp: 16,41 € → 17,10 € (+4,2%)", "lisbon", 16.41, 17.1, 4.2),
+        ("**Galp Energia**: +4,2% (from €16,41 to €17,10)", "lisbon", 16.41, 17.1, 4.2),
+        ("**Tesla**\nStart 320.14 | End 302.26 | Return -5.6%", "us", 320.14, 302.26, -5.6),
+    ],
+)
+def test_a_dump_line_gives_start_end_and_return(text, universe, start, end, ret):
+    claims = claims_of(text, universe)
+    levels = sorted((c.anchor, c.value) for c in claims if c.metric == "price_level")
+    assert levels == [("end", end), ("start", start)]
+    assert [c.value for c in claims if c.metric == "period_return"] == [ret]
+    assert len({c.ticker for c in claims}) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Trend for META: Downward\nTrend for AMZN: Upward", [("META", "direction", "down"), ("AMZN", "direction", "up")]),
+    ],
+)
+def test_a_trend_line_is_a_direction(text, expected):
+    assert facts_in_order(text) == expected
