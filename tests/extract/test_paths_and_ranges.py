@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from tests.extract.support import LISBON_MONTH, US_MONTH, assert_shape, claims_of, facts_in_order
+from tests.extract.support import LISBON_MONTH, US_MONTH, assert_shape, claims_of, facts, facts_in_order
 
 
 def test_a_from_to_path_is_two_anchored_levels():
@@ -73,3 +73,64 @@ def test_a_path_ending_at_its_low_carries_the_date():
 )
 def test_a_dash_range_before_area_or_zone(text, present, absent):
     assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "start", "end"),
+    [
+        ("Nvidia went from $180.10 to $190.20.", "us", 180.1, 190.2),
+        ("Nvidia rose to $190.20 from $180.10.", "us", 180.1, 190.2),
+        ("EDP moved from €3,90 to €3,85.", "lisbon", 3.9, 3.85),
+        ("EDP went from 3,90 € to 3,85 €.", "lisbon", 3.9, 3.85),
+    ],
+)
+def test_a_path_in_either_order_anchors_its_endpoints(text, universe, start, end):
+    claims = claims_of(text, universe)
+    assert sorted((c.anchor, c.value) for c in claims if c.metric == "price_level") == [("end", end), ("start", start)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nvidia rose 5.6% from $180.10 to $190.20.",
+         {("NVDA", "period_return", 5.6), ("NVDA", "price_level", 180.1), ("NVDA", "price_level", 190.2)}),
+        ("Meta went from $612.91 to $600.10, a loss of 2.1%.",
+         {("META", "price_level", 612.91), ("META", "price_level", 600.1), ("META", "period_return", -2.1)}),
+        # "closing the month at its high": the end is also the range high
+        ("Meta went from $580.44 to $640.00, closing the month at its high.",
+         {("META", "price_level", 580.44), ("META", "price_level", 640.0), ("META", "range_high", 640.0)}),
+        # "after trading as low/high as" is the month's extreme close
+        ("Meta climbed from $600.10 to $640.00, after trading as low as $580.44.",
+         {("META", "price_level", 600.1), ("META", "price_level", 640.0), ("META", "range_low", 580.44)}),
+        ("Meta slid from $640.00 to $600.10, after trading as high as $655.20.",
+         {("META", "price_level", 640.0), ("META", "price_level", 600.1), ("META", "range_high", 655.2)}),
+    ],
+)
+def test_a_path_with_its_return_or_its_extreme(text, expected):
+    assert facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Meta traded in a $580.44–640.00 band.",
+        "Meta traded between a low of $580.44 and a high of $640.00.",
+        "Meta bottomed at $580.44 and later peaked at $640.00.",
+        "Meta's trading range: $580.44–$640.00.",
+        "Meta's low was $580.44 and its high $640.00.",
+        "Meta — Highest price: $640.00; lowest price: $580.44.",
+    ],
+)
+def test_a_band_or_a_pair_of_extremes_gives_low_and_high(text):
+    assert facts(text) == {("META", "range_low", 580.44), ("META", "range_high", 640.0)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Meta hit a monthly low of $580.44.", ("META", "range_low", 580.44)),
+        ("Meta's monthly closing high was $640.00.", ("META", "range_high", 640.0)),
+    ],
+)
+def test_a_single_extreme(text, expected):
+    assert facts_in_order(text) == [expected]

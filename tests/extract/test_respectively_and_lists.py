@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, facts_in_order
+from tests.extract.support import assert_shape, facts, facts_in_order
 
 
 def test_respectively_assigns_figures_in_order():
@@ -34,3 +34,74 @@ def test_a_figure_in_brackets_after_each_name_of_a_list():
 )
 def test_a_figure_list_over_a_name_list(text, present, absent):
     assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        ("AVGO/AMD +5.4%/-12.0%.", "us", [("AVGO", "period_return", 5.4), ("AMD", "period_return", -12.0)]),
+        ("GOOGL/META -1.4%/-9.2% m/m.", "us", [("GOOGL", "period_return", -1.4), ("META", "period_return", -9.2)]),
+        ("Galp/EDP +3,2%/-1,1%.", "lisbon", [("GALP.LS", "period_return", 3.2), ("EDP.LS", "period_return", -1.1)]),
+    ],
+)
+def test_a_slash_pair_of_names_takes_a_slash_pair_of_figures(text, universe, expected):
+    assert facts_in_order(text, universe) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("UNH lagged GOOGL (-2.8% vs -1.4%).",
+         {("GOOGL", "outperformed", "UNH"), ("UNH", "period_return", -2.8), ("GOOGL", "period_return", -1.4)}),
+        ("Broadcom lagged Amazon this month (+5.4% vs +12.4%).",
+         {("AMZN", "outperformed", "AVGO"), ("AVGO", "period_return", 5.4), ("AMZN", "period_return", 12.4)}),
+        ("Amazon beat Broadcom, +12.4% vs +5.4%.",
+         {("AMZN", "outperformed", "AVGO"), ("AMZN", "period_return", 12.4), ("AVGO", "period_return", 5.4)}),
+    ],
+)
+def test_a_comparison_with_figures_in_order_gives_each_name_its_figure(text, expected):
+    assert facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        ("Meta, Amazon and Tesla ended the month higher. Their closing prices were $610.20, $231.40 and $344.90, respectively.", "us",
+         [("META", "direction", "up"), ("AMZN", "direction", "up"), ("TSLA", "direction", "up"),
+          ("META", "price_level", 610.2), ("AMZN", "price_level", 231.4), ("TSLA", "price_level", 344.9)]),
+        ("Galp and EDP both rose. Their closing prices were €17,10 and €3,85, respectively.", "lisbon",
+         [("GALP.LS", "price_level", 17.1), ("EDP.LS", "price_level", 3.85)]),
+    ],
+)
+def test_their_respectively_maps_onto_the_list_just_named(text, universe, expected):
+    assert facts_in_order(text, universe) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        ("Monthly closing lows for Meta and Alphabet came in at $580.44 and $350.10, respectively, with highs of $640.00 and $372.25.", "us",
+         [("META", "range_low", 580.44), ("GOOGL", "range_low", 350.1), ("META", "range_high", 640.0), ("GOOGL", "range_high", 372.25)]),
+        ("Middling results came from NVDA, UNH and META (+1.60%, -3.00% and -4.17%, respectively).", "us",
+         [("NVDA", "period_return", 1.6), ("UNH", "period_return", -3.0), ("META", "period_return", -4.17)]),
+        ("Alphabet and UnitedHealth were down 0.2% and up 2.4%.", "us",
+         [("GOOGL", "period_return", -0.2), ("UNH", "period_return", 2.4)]),
+        ("Gains for Nvidia and AMD were 1.6% and 2.4%, respectively.", "us",
+         [("NVDA", "period_return", 1.6), ("AMD", "period_return", 2.4)]),
+        ("Nvidia and AMD had volatility of 41% and 55%, respectively.", "us", [("NVDA", "volatility", 41), ("AMD", "volatility", 55)]),
+        ("Nvidia, AMD and Broadcom closed at $180.20, $160.05 and $318.55.", "us",
+         [("NVDA", "price_level", 180.2), ("AMD", "price_level", 160.05), ("AVGO", "price_level", 318.55)]),
+        ("Nvidia and AMD: +1.6% and +2.4%.", "us", [("NVDA", "period_return", 1.6), ("AMD", "period_return", 2.4)]),
+        ("Amazon (AMZN), Meta (META) and Tesla ended August higher, gaining 9.1%, 4.0% and 1.2%, respectively.", "us",
+         [("AMZN", "period_return", 9.1), ("META", "period_return", 4.0), ("TSLA", "period_return", 1.2)]),
+        ("The EDP and Redes Energéticas Nacionais rose 1,8% and 0,8%, respectively.", "lisbon",
+         [("EDP.LS", "period_return", 1.8), ("RENE.LS", "period_return", 0.8)]),
+    ],
+)
+def test_a_figure_list_of_any_metric_over_a_name_list(text, universe, expected):
+    assert facts_in_order(text, universe) == expected
+
+
+def test_a_cross_sectional_range_gives_the_two_figures_and_no_rank():
+    assert facts_in_order("Returns ranged from -6.02% (TSLA) to +9.10% (AMZN).") == [
+        ("TSLA", "period_return", -6.02), ("AMZN", "period_return", 9.1)]
