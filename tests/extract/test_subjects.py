@@ -75,3 +75,78 @@ def test_a_sector_subject_owns_its_figures(text, present, absent):
 )
 def test_a_descriptor_continues_the_previous_subject(text, present, absent):
     assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        ("Nvidia slipped 2.0% in August. The chipmaker closed at $180.20.", "us",
+         [("NVDA", "period_return", -2.0), ("NVDA", "price_level", 180.2)]),
+        ("Tesla fell 6.0%. The EV maker ended the month at $310.44.", "us",
+         [("TSLA", "period_return", -6.0), ("TSLA", "price_level", 310.44)]),
+        ("JPMorgan rose 1.2%. The lender finished at $301.20.", "us", [("JPM", "period_return", 1.2), ("JPM", "price_level", 301.2)]),
+        ("BCP advanced 4,4%. The lender closed at €0,81.", "lisbon", [("BCP.LS", "period_return", 4.4), ("BCP.LS", "price_level", 0.81)]),
+        ("Jerónimo Martins lost 2,4%. The grocer ended at €19,91.", "lisbon",
+         [("JMT.LS", "period_return", -2.4), ("JMT.LS", "price_level", 19.91)]),
+        ("Navigator slipped 0,4%. The pulp producer closed at €3,19.", "lisbon",
+         [("NVG.LS", "period_return", -0.4), ("NVG.LS", "price_level", 3.19)]),
+        ("Amazon rose 9.1%. The shares closed at $231.40.", "us", [("AMZN", "period_return", 9.1), ("AMZN", "price_level", 231.4)]),
+        ("Amazon rose 9.1%. Its closing price was $231.40.", "us", [("AMZN", "period_return", 9.1), ("AMZN", "price_level", 231.4)]),
+        ("Meta gained 4.0%, and the social-media giant ended at $610.20.", "us",
+         [("META", "period_return", 4.0), ("META", "price_level", 610.2)]),
+        ("Tesla fell 6.0%; it closed at $310.44, its lowest close of the month.", "us",
+         [("TSLA", "period_return", -6.0), ("TSLA", "price_level", 310.44), ("TSLA", "range_low", 310.44)]),
+    ],
+)
+def test_a_pronoun_or_descriptor_refers_to_the_last_named_company(text, universe, expected):
+    assert facts_in_order(text, universe) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        ("The PSI rose 2,0%, while Galp gained 3,1%.", "lisbon", [(None, "period_return", 2.0), ("GALP.LS", "period_return", 3.1)]),
+        ("Galp gained 3,1% as the PSI rose 2,0%.", "lisbon", [("GALP.LS", "period_return", 3.1), (None, "period_return", 2.0)]),
+        ("Nvidia rose 1.0% while the Nasdaq 100 slipped 0.5%.", "us", [("NVDA", "period_return", 1.0), (None, "period_return", -0.5)]),
+        ("Nvidia rose 1.0%. Memory down 11.23%.", "us", [("NVDA", "period_return", 1.0), (None, "period_return", -11.23)]),
+    ],
+)
+def test_an_index_or_sector_owns_its_figure_and_never_lends_it(text, universe, expected):
+    assert facts_in_order(text, universe) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "universe", "ticker"),
+    [
+        ("Millennium bcp", "lisbon", "BCP.LS"),
+        ("Banco Comercial Português", "lisbon", "BCP.LS"),
+        ("The Navigator Company", "lisbon", "NVG.LS"),
+        ("REN – Redes Energéticas Nacionais", "lisbon", "RENE.LS"),
+        ("Redes Energéticas Nacionais", "lisbon", "RENE.LS"),
+        ("Galp Energia", "lisbon", "GALP.LS"),
+        ("EDP Renováveis", "lisbon", "EDPR.LS"),
+        ("EDP - Energias de Portugal", "lisbon", "EDP.LS"),
+        ("Sonae SGPS", "lisbon", "SON.LS"),
+        ("NOS SGPS", "lisbon", "NOS.LS"),
+        ("GALP.LS", "lisbon", "GALP.LS"),
+        ("Meta Platforms", "us", "META"),
+        ("Alphabet Class A", "us", "GOOGL"),
+        ("Alphabet Inc. (GOOGL)", "us", "GOOGL"),
+        ("Nvidia Corp", "us", "NVDA"),
+        ("Amazon.com Inc", "us", "AMZN"),
+        ("Advanced Micro Devices", "us", "AMD"),
+        ("Broadcom Inc", "us", "AVGO"),
+        ("JPMorgan Chase & Co.", "us", "JPM"),
+        ("UnitedHealth Group", "us", "UNH"),
+        ("Shares of Nvidia", "us", "NVDA"),
+        ("$NVDA", "us", "NVDA"),
+    ],
+)
+def test_the_spellings_companies_and_newswires_use(name, universe, ticker):
+    assert facts_in_order(f"{name} rose 2,2%." if universe == "lisbon" else f"{name} rose 2.2%.", universe) == [
+        (ticker, "period_return", 2.2)]
+
+
+def test_suffixed_symbols_in_one_sentence_keep_their_own_figures():
+    assert facts_in_order("GALP.LS rose 3,1%; BCP.LS fell 1,0%.", "lisbon") == [
+        ("GALP.LS", "period_return", 3.1), ("BCP.LS", "period_return", -1.0)]
