@@ -69,3 +69,100 @@ def test_a_named_session_makes_a_daily_move(text, present, absent):
 )
 def test_a_session_reference_reaches_its_own_figure_only(text, present, absent):
     assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "value", "when"),
+    [
+        ("Tesla dropped 4.1% on Tuesday the 18th.", "us", -4.1, date(2026, 8, 18)),
+        ("On Tuesday the 18th, Tesla dropped 4.1%.", "us", -4.1, date(2026, 8, 18)),
+        ("Tesla dropped 4.1% on Tuesday, August 18.", "us", -4.1, date(2026, 8, 18)),
+        ("Nvidia fell 2.3% on 2026-08-19.", "us", -2.3, date(2026, 8, 19)),
+        ("Nvidia fell 2.3% on the 19th of August.", "us", -2.3, date(2026, 8, 19)),
+        ("Galp fell 1,2% on Thursday 26 February.", "lisbon", -1.2, date(2026, 2, 26)),
+        ("Amazon's 15.3% pop on August 31st lifted its monthly gain to 9.1%.", "us", 15.3, date(2026, 8, 31)),
+    ],
+)
+def test_a_weekday_or_calendar_date_dates_the_move(text, universe, value, when):
+    moves = [c for c in claims_of(text, universe) if c.metric == "daily_move"]
+    assert [(c.value, c.date) for c in moves] == [(value, when)]
+
+
+def test_a_dated_pop_leaves_the_monthly_gain_a_period_return():
+    claims = claims_of("Amazon's 15.3% pop on August 31st lifted its monthly gain to 9.1%.")
+    assert [(c.metric, c.value) for c in claims] == [("daily_move", 15.3), ("period_return", 9.1)]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "value", "when"),
+    [
+        ("Nvidia jumped 2.1% in the final session.", "us", 2.1, date(2026, 8, 31)),
+        ("Nvidia jumped 2.1% on the final session of the month.", "us", 2.1, date(2026, 8, 31)),
+        ("On the final session, Nvidia edged up 0.4% to close at $190.20.", "us", 0.4, date(2026, 8, 31)),
+    ],
+)
+def test_the_final_session_resolves_against_the_calendar(text, universe, value, when):
+    moves = [c for c in claims_of(text, universe) if c.metric == "daily_move"]
+    assert [(c.value, c.date) for c in moves] == [(value, when)]
+
+
+def test_a_close_on_the_final_session_with_no_calendar_date_is_the_last_close():
+    claims = claims_of("On the final session, Nvidia edged up 0.4% to close at $190.20.")
+    assert [(c.value, c.date, c.anchor) for c in claims if c.metric == "price_level"] == [(190.2, None, "end")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Meta closed at $601.10 on Aug. 12. It fell 3.2% that day.",
+         [("price_level", 601.1, date(2026, 8, 12)), ("daily_move", -3.2, date(2026, 8, 12))]),
+        ("Meta fell 3.2% on Aug. 12, and Amazon rose 1.1% the same day.",
+         [("daily_move", -3.2, date(2026, 8, 12)), ("daily_move", 1.1, date(2026, 8, 12))]),
+    ],
+)
+def test_that_day_and_the_same_day_take_the_date_just_given(text, expected):
+    assert [(c.metric, c.value, c.date) for c in claims_of(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "metric", "value", "when"),
+    [
+        ("NEW YORK, Aug 28 (MCB Wire) – Nvidia fell 2.3% on Friday as chip stocks slid.", "us", "daily_move", -2.3, date(2026, 8, 28)),
+        ("NEW YORK, Aug 28 (MCB Wire) – Nvidia closed at $180.20 on Friday.", "us", "price_level", 180.2, date(2026, 8, 28)),
+        ("NEW YORK, Aug 28 (MCB Wire) – Tesla Inc slid 1.1% on the day.", "us", "daily_move", -1.1, date(2026, 8, 28)),
+        ("LISBON, Feb 27 (MCB Wire) – Galp rose 1,2% on Friday.", "lisbon", "daily_move", 1.2, date(2026, 2, 27)),
+    ],
+)
+def test_a_weekday_in_a_datelined_wire_is_the_datelines_session(text, universe, metric, value, when):
+    claims = [c for c in claims_of(text, universe) if c.metric == metric]
+    assert [(c.value, c.date) for c in claims] == [(value, when)]
+
+
+def test_a_wire_keeps_the_month_figure_beside_the_days():
+    claims = claims_of("NEW YORK, Aug 28 (MCB Wire) – Tesla Inc slid 1.1% on Friday and is down 5.9% for the month.")
+    assert [(c.ticker, c.metric, c.value, c.date) for c in claims] == [
+        ("TSLA", "daily_move", -1.1, date(2026, 8, 28)), ("TSLA", "period_return", -5.9, None)]
+
+
+def test_the_best_session_named_by_weekday_is_a_dated_extreme():
+    claims = claims_of("Tesla's best session was Monday the 3rd, a 6.7% gain.")
+    assert [(c.metric, c.value, c.date, c.extreme) for c in claims] == [("daily_move", 6.7, date(2026, 8, 3), "largest")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Nvidia fell 2.3% on Wednesday.", -2.3), ("Nvidia fell 2.3% on the day.", -2.3), ("Nvidia gained 2.3% in a single session.", 2.3)],
+)
+def test_a_session_without_a_resolvable_date_is_still_a_daily_move(text, value):
+    assert [(c.metric, c.value, c.date) for c in claims_of(text)] == [("daily_move", value, None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "when"),
+    [
+        ("Galp closed at €17,10 on 27 February.", "lisbon", date(2026, 2, 27)),
+        ("Galp closed at €17,10 on the final session, Friday, February 27.", "lisbon", date(2026, 2, 27)),
+    ],
+)
+def test_a_close_on_a_calendar_date_keeps_the_date_even_on_the_last_session(text, universe, when):
+    assert [(c.metric, c.value, c.date, c.anchor) for c in claims_of(text, universe)] == [("price_level", 17.1, when, None)]
