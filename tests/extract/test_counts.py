@@ -38,3 +38,37 @@ def test_a_count_of_sessions_and_what_is_not_one(text, universe, present, absent
 def test_a_bare_count_is_not_read_twice_where_its_sessions_are_named():
     claims = claims_of("Meta finished up in 9 of twenty-one sessions.")
     assert [(c.metric, c.value) for c in claims if c.metric.endswith("_days")] == [("up_days", 9)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Fun stat: Meta closed higher in 10 sessions.", [("META", "up_days", 10)]),
+        ("Meta closed higher in ten of the month's twenty-one sessions and lower in eleven.",
+         [("META", "up_days", 10), ("META", "down_days", 11)]),
+        ("AVGO advanced in 11 of 21 sessions, whereas TSLA declined in 14.", [("AVGO", "up_days", 11), ("TSLA", "down_days", 14)]),
+        ("Meta had 12 up days and 9 down days.", [("META", "up_days", 12), ("META", "down_days", 9)]),
+        ("Meta rose on 12 days and fell on 9.", [("META", "up_days", 12), ("META", "down_days", 9)]),
+        ("Meta posted gains on 12 of the 21 trading days.", [("META", "up_days", 12)]),
+        ("Meta closed in the red on 9 of 21 days.", [("META", "down_days", 9)]),
+    ],
+)
+def test_counts_in_the_words_models_use(text, expected):
+    assert facts_in_order(text) == expected
+
+
+def test_a_lisbon_count_over_the_months_sessions():
+    assert facts_in_order("Galp rose in 11 of the month's 20 sessions.", "lisbon") == [("GALP.LS", "up_days", 11)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Breadth 3/5 up/down.",
+        "3 stocks went up and 5 went down.",
+        "August had 21 trading sessions.",
+        "Meta fell for five straight sessions.",
+    ],
+)
+def test_breadth_session_totals_and_streaks_are_no_counts(text):
+    assert not [c for c in claims_of(text) if c.metric in ("up_days", "down_days")]

@@ -32,3 +32,48 @@ def test_a_direction_only_without_a_figure(text, expected):
 )
 def test_a_perfect_participle_carries_the_sign(text, universe, present, absent):
     assert_shape(text, present, absent, universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nvidia? Green for the month, but nothing to write home about.", ("NVDA", "direction", "up")),
+        ("Tesla: red for the month.", ("TSLA", "direction", "down")),
+        ("Meta closed the month in the green.", ("META", "direction", "up")),
+        ("Meta should have closed the month in the green.", ("META", "direction", "up")),
+        ("Meta finished modestly higher.", ("META", "direction", "up")),
+        ("Meta closed the month lower.", ("META", "direction", "down")),
+        ("Meta ended August in negative territory.", ("META", "direction", "down")),
+        ("Meta was up for the month.", ("META", "direction", "up")),
+        ("Nvidia was roughly flat over the month.", ("NVDA", "direction", "flat")),
+        ("Nvidia ended the month essentially unchanged.", ("NVDA", "direction", "flat")),
+        ("Nvidia was little changed in August.", ("NVDA", "direction", "flat")),
+    ],
+)
+def test_a_direction_in_the_words_models_use(text, expected):
+    assert facts_in_order(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nvidia was roughly flat, up 0.1%.", ("NVDA", "period_return", 0.1)),
+        ("Meta was down 0.2%, roughly flat.", ("META", "period_return", -0.2)),
+    ],
+)
+def test_roughly_flat_beside_a_figure_leaves_only_the_figure(text, expected):
+    assert facts_in_order(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        ("Tesla, by contrast, gave up 6.0%.", "us", ("TSLA", "period_return", -6.0)),
+        ("Galp devalued 3,4% in February.", "lisbon", ("GALP.LS", "period_return", -3.4)),
+        ("Galp valorised 3,4% in February.", "lisbon", ("GALP.LS", "period_return", 3.4)),
+        ("Altri was the worst of the month, devaluing 4,8%.", "lisbon", ("ALTR.LS", "period_return", -4.8)),
+        ("Meta suffered a loss of 2.1%.", "us", ("META", "period_return", -2.1)),
+    ],
+)
+def test_the_sign_comes_from_the_verb_or_noun(text, universe, expected):
+    assert expected in facts_in_order(text, universe)

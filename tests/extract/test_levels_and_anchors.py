@@ -85,3 +85,23 @@ def test_a_peer_comparison_after_a_level_is_not_the_range(text, present, absent)
 )
 def test_a_price_per_share_is_a_price_and_a_dividend_is_not(text, present, absent):
     assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Meta opened the month at $612.91 and ended it at $590.10.", [(612.91, "start"), (590.1, "end")]),
+        ("Meta started August at $612.91.", [(612.91, "start")]),
+        ("Meta's first close was $612.91.", [(612.91, "start")]),
+        ("Meta closed at US$610.20.", [(610.2, "end")]),
+        ("Meta settled at $600.10.", [(600.1, "end")]),
+        ("Meta finished at $600.10.", [(600.1, "end")]),
+    ],
+)
+def test_the_first_and_last_close_in_the_words_models_use(text, expected):
+    assert [(c.value, c.anchor) for c in claims_of(text) if c.metric == "price_level"] == expected
+
+
+def test_a_level_mentioned_beside_a_drawdown_is_still_the_last_close():
+    claims = claims_of("Tesla, after falling as much as 11.2% from its peak during the month, closed at $310.44.")
+    assert [(c.metric, c.value, c.anchor) for c in claims] == [("max_drawdown", 11.2, None), ("price_level", 310.44, "end")]

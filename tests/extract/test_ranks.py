@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, facts_in_order, only
+from tests.extract.support import assert_shape, claims_of, facts_in_order, only
 
 
 def test_a_rank_and_a_return_in_one_sentence_are_two_claims():
@@ -124,3 +124,39 @@ def test_a_session_superlative_ranks_the_day(text, universe, present, absent):
 )
 def test_the_highest_in_the_group_ranks_the_figures_family(text, present, absent):
     assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "ticker", "rank"),
+    [
+        ("Alphabet held up best, down just 2%.", "us", "GOOGL", "best_return"),
+        ("Amazon was the star of the show.", "us", "AMZN", "best_return"),
+        ("Galp was the great highlight of the month.", "lisbon", "GALP.LS", "best_return"),
+        ("Amazon was the standout.", "us", "AMZN", "best_return"),
+        ("Amazon was the clear winner, up 9.1%.", "us", "AMZN", "best_return"),
+        ("Amazon topped the leaderboard with a 9.1% gain.", "us", "AMZN", "best_return"),
+        ("Amazon finished first among the ten.", "us", "AMZN", "best_return"),
+        ("Amazon was the best-performing stock.", "us", "AMZN", "best_return"),
+        ("Amazon outpaced every other name in the group.", "us", "AMZN", "best_return"),
+        ("Altri was the worst of the month.", "lisbon", "ALTR.LS", "worst_return"),
+        ("Tesla had the weakest showing.", "us", "TSLA", "worst_return"),
+        ("Tesla finished dead last.", "us", "TSLA", "worst_return"),
+        ("Tesla ranked last, down 6.0%.", "us", "TSLA", "worst_return"),
+        ("Tesla was the worst-performing name, down 6.0%.", "us", "TSLA", "worst_return"),
+        ("Tesla underperformed all its peers.", "us", "TSLA", "worst_return"),
+        ("The calmest was JPMorgan.", "us", "JPM", "least_volatile"),
+        ("Nvidia, the group's most volatile stock, swung wildly.", "us", "NVDA", "most_volatile"),
+        ("Tesla saw the largest peak-to-trough decline at 14.2%.", "us", "TSLA", "largest_drawdown"),
+    ],
+)
+def test_the_idioms_of_a_single_name_superlative(text, universe, ticker, rank):
+    ranks = [(c.ticker, c.value) for c in claims_of(text, universe) if c.metric == "rank"]
+    assert ranks == [(ticker, rank)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tesla and AMD were the biggest decliners.", "Meta was the runner-up, up 4.0%."],
+)
+def test_a_group_superlative_or_a_second_place_ranks_nobody(text):
+    assert not [c for c in claims_of(text) if c.metric == "rank"]

@@ -92,3 +92,34 @@ def test_a_quantified_relation_distributes_over_the_subjects_named(text, present
 def test_a_quantified_relation_is_claimed_once_per_pair():
     claims = claims_of("Alphabet and Amazon both lagged Nvidia.")
     assert sorted((c.ticker, c.value) for c in claims if c.metric == "outperformed") == [("NVDA", "AMZN"), ("NVDA", "GOOGL")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Broadcom got outpaced by Amazon.", [("AMZN", "outperformed", "AVGO")]),
+        ("Amazon was outperformed by Broadcom.", [("AVGO", "outperformed", "AMZN")]),
+        ("Amazon edged out Broadcom.", [("AMZN", "outperformed", "AVGO")]),
+        ("Amazon did better than Broadcom.", [("AMZN", "outperformed", "AVGO")]),
+        ("Broadcom fell behind Amazon.", [("AMZN", "outperformed", "AVGO")]),
+        ("Amazon and Meta both outperformed Tesla.", [("AMZN", "outperformed", "TSLA"), ("META", "outperformed", "TSLA")]),
+    ],
+)
+def test_the_verbs_of_a_comparison_active_and_passive(text, expected):
+    assert facts_in_order(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "universe"),
+    [("Amazon outperformed the S&P 500.", "us"), ("Galp beat the PSI.", "lisbon")],
+)
+def test_beating_an_index_is_no_relation_between_tickers(text, universe):
+    assert facts_in_order(text, universe) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["NVDA outperformed AMD by ~380bps.", "NVDA beat AMD by 3.8 percentage points."],
+)
+def test_the_spread_of_a_comparison_is_no_claim(text):
+    assert facts_in_order(text) == [("NVDA", "outperformed", "AMD")]
