@@ -72,3 +72,60 @@ def test_a_refusal_is_kept_and_does_not_become_a_rank(text):
 
 def test_a_refusal_with_a_typographic_apostrophe():
     assert any(c.metric == "refusal" for c in claims_of("I don’t have the indicator values for NVDA yet.", "us", None))
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "ticker", "cause"),
+    [
+        ("Galp rose 3,1%, supported by the rise in Brent.", "lisbon", "GALP.LS", "supported by the rise in Brent"),
+        ("Nvidia rose 1.6% on renewed AI optimism.", "us", "NVDA", "on renewed AI optimism"),
+        ("Amazon rallied 9.1% as AWS revenue accelerated.", "us", "AMZN", "as AWS revenue accelerated"),
+        ("Tesla fell 6.0% amid concerns about deliveries.", "us", "TSLA", "amid concerns about deliveries"),
+        ("Tesla fell 6.0%, weighed down by weak deliveries.", "us", "TSLA", "weighed down by weak deliveries"),
+        ("Tesla fell 6.0% following a weak earnings update.", "us", "TSLA", "following a weak earnings update"),
+        ("Tesla's 6.0% drop was driven by weak deliveries.", "us", "TSLA", "driven by weak deliveries"),
+        ("Nvidia rose 5.6%, the best in the group, helped by strong data-centre demand.", "us", "NVDA",
+         "helped by strong data-centre demand"),
+    ],
+)
+def test_the_connectives_of_a_cause_keep_the_clause_verbatim(text, universe, ticker, cause):
+    assert [(c.ticker, c.value) for c in claims_of(text, universe) if c.metric == "causal"] == [(ticker, cause)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tesla fell 6.0% on Friday.", "Tesla fell 6.0% on the month.", "Tesla fell 6.0% on heavy volume."],
+)
+def test_on_a_day_a_period_or_volume_is_no_cause(text):
+    assert not [c for c in claims_of(text) if c.metric == "causal"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stocks fell broadly on fears of a rate rise.",
+        "The table itself doesn't tell us what drove these moves.",
+        "I can only see the first and last closing prices.",
+    ],
+)
+def test_market_causes_and_statements_about_the_data_are_no_claims(text):
+    assert claims_of(text) == []
+
+
+def test_a_market_cause_is_not_lent_to_the_next_clauses_ticker():
+    assert [(c.ticker, c.metric) for c in claims_of("The market rallied as yields eased; Nvidia rose 1.6%.")] == [
+        ("NVDA", "period_return")]
+
+
+@pytest.mark.parametrize(
+    ("text", "ticker"),
+    [
+        ("I can't say anything reliable about volatility or drawdowns within the month.", None),
+        ("The largest single-day fall can't be identified without daily data.", None),
+        ("Without intramonth prices, it is not possible to say which stock had the biggest drawdown.", None),
+        ("I don't have data for August 2026, so any figures would be guesses.", None),
+        ("Based on the data, I cannot determine the volatility of AMD.", "AMD"),
+    ],
+)
+def test_a_refusal_is_the_sentence_and_names_a_ticker_only_when_it_does(text, ticker):
+    assert [(c.ticker, c.metric, c.value) for c in claims_of(text)] == [(ticker, "refusal", text)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, facts_in_order
+from tests.extract.support import assert_shape, claims_of, facts_in_order
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,33 @@ def test_below_its_best_and_volatile_at(text, universe, present, absent):
 
 def test_a_fall_from_52_week_highs_is_a_drawdown():
     assert_shape("Workday has fallen 41% from 52-week highs.", {("WDAY", "max_drawdown", 41)}, {("WDAY", "period_return", -41)}, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        # terse abbreviations get their metric, never a period return
+        ("NVDA DD 7.3%, vol 46%.", "us", [("NVDA", "max_drawdown", 7.3), ("NVDA", "volatility", 46)]),
+        ("NVDA max DD 7.3%; realised vol ~46%.", "us", [("NVDA", "max_drawdown", 7.3), ("NVDA", "volatility", 46)]),
+        ("AMD: vol 55%, MDD 12.1%.", "us", [("AMD", "volatility", 55), ("AMD", "max_drawdown", 12.1)]),
+        ("Galp +3,2% m/m; vol 24%; DD 5,1%.", "lisbon",
+         [("GALP.LS", "period_return", 3.2), ("GALP.LS", "volatility", 24), ("GALP.LS", "max_drawdown", 5.1)]),
+        ("TSLA σ = 62%.", "us", [("TSLA", "volatility", 62)]),
+        ("AMD's annualized volatility was roughly 55%.", "us", [("AMD", "volatility", 55)]),
+    ],
+)
+def test_terse_drawdown_and_volatility_abbreviations(text, universe, expected):
+    assert facts_in_order(text, universe) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Tesla was down 30% from its peak at one point.", 30),
+        ("At its worst, Tesla sat 14.2% below its earlier peak.", 14.2),
+        ("Tesla was 14.2% off its high by the 19th.", 14.2),
+        ("Tesla saw the largest peak-to-trough decline at 14.2%.", 14.2),
+    ],
+)
+def test_a_fall_from_the_peak_is_a_positive_drawdown(text, value):
+    assert [(c.metric, c.value) for c in claims_of(text) if c.metric != "rank"] == [("max_drawdown", value)]
