@@ -63,3 +63,75 @@ def test_a_euro_sign_before_a_decimal_comma(text, metric, value, when):
 @pytest.mark.parametrize(("text", "value"), [("$1,234.50", 1234.5), ("€1,234.50", 1234.5), ("€1,234,567", 1234567.0), ("$1,234", 1234.0)])
 def test_a_thousands_comma_stays_a_thousands_comma(text, value):
     assert [q.value for q in find_quantities(text)] == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "decimals"),
+    [
+        ("Meta slipped half a percent.", -0.5, 1),
+        ("Meta slipped a quarter of a percent.", -0.25, 2),
+        ("Meta slipped three-quarters of a percent.", -0.75, 2),
+        ("Meta rose one point six percent.", 1.6, 1),
+        ("Meta rose three and a half percent.", 3.5, 1),
+        ("Meta rose nearly twenty-seven per cent.", 27, 0),
+        ("Meta fell zero point four percent.", -0.4, 1),
+        ("Meta fell two percent.", -2, 0),
+    ],
+)
+def test_spelled_numbers_and_fractions_take_the_precision_of_their_expansion(text, value, decimals):
+    claim = only(text)
+    assert (claim.metric, claim.value, claim.decimals) == ("period_return", value, decimals)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("NVDA +160bps m/m.", 1.6), ("NVDA -45bps m/m.", -0.45)],
+)
+def test_basis_points_are_a_percent_with_two_decimals(text, value):
+    claim = only(text)
+    assert (claim.metric, claim.value, claim.decimals) == ("period_return", value, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "decimals"),
+    [
+        ("Meta fell −4.1%.", -4.1, 1),
+        ("Meta fell –4.1%.", -4.1, 1),
+        ("Meta returned −4.1%.", -4.1, 1),
+        ("Meta rose 12.36 pct.", 12.36, 2),
+        ("Meta rose 4.00%.", 4.0, 2),
+        ("Meta rose ~4.1%.", 4.1, 1),
+        ("Meta rose circa 4.1%.", 4.1, 1),
+        ("Meta rose approx 4.1%.", 4.1, 1),
+        ("Meta gained a little over 4%.", 4, 0),
+    ],
+)
+def test_minus_signs_and_hedges_around_a_percent(text, value, decimals):
+    claim = only(text)
+    assert (claim.value, claim.decimals) == (value, decimals)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "value", "decimals"),
+    [
+        ("Meta closed at US$610.20.", "us", 610.2, 2),
+        ("Meta closed at USD 610.20.", "us", 610.2, 2),
+        ("Meta closed at 610.20 USD.", "us", 610.2, 2),
+        ("Meta closed at 610.20 dollars.", "us", 610.2, 2),
+        ("Galp closed at 17,10 euros.", "lisbon", 17.1, 2),
+        ("Galp closed at EUR17.10.", "lisbon", 17.1, 2),
+        ("Galp closed at € 17,105.", "lisbon", 17.105, 3),
+        ("BCP closed at €0,812.", "lisbon", 0.812, 3),
+    ],
+)
+def test_currency_spellings_of_a_price(text, universe, value, decimals):
+    claim = only(text, universe)
+    assert (claim.metric, claim.value, claim.decimals) == ("price_level", value, decimals)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Galp rose 3,25 per cent.", 3.25), ("Galp rose 3.25%.", 3.25), ("Galp rose +3,1 %.", 3.1)],
+)
+def test_a_lisbon_percent_with_a_comma_a_point_or_a_space(text, value):
+    assert only(text, "lisbon").value == value

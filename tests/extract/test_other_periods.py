@@ -44,3 +44,47 @@ def test_without_the_cells_month_a_named_month_keeps_its_figure():
 def test_a_figure_about_revenue_is_no_return():
     assert_shape("Despite 15% cloud revenue growth, Oracle fell 4.0%.", {("ORCL", "period_return", -4.0)}, {("ORCL", "period_return", 15)},
                  month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe"),
+    [
+        # other horizons
+        ("Nvidia is up 31% year to date.", "us"),
+        ("Nvidia has gained 31% over 12 months.", "us"),
+        ("Nvidia is up 31% over the past twelve months.", "us"),
+        ("NVDA prior 12m +9%.", "us"),
+        ("Nvidia gained 1.2% in the final week.", "us"),
+        ("Nvidia fell 2.0% in the first half of the month.", "us"),
+        # forecasts and targets
+        ("Analysts see Nvidia at $250 within a year.", "us"),
+        ("Goldman raised its price target on Nvidia to $250.", "us"),
+        ("We see Galp at €18 in a year's time.", "lisbon"),
+        ("Nvidia is expected to rise 10% next month.", "us"),
+        # shares of something, ranges of percents, other quantities
+        ("Nvidia makes up 7% of the index.", "us"),
+        ("Nvidia rose 7%–8% over the month.", "us"),
+        ("Nvidia traded 7-8% higher.", "us"),
+        ("Nvidia's gross margin was 75%.", "us"),
+        ("Nvidia's dividend yield is 0.03%.", "us"),
+        ("Nvidia trades at 35x earnings.", "us"),
+    ],
+)
+def test_figures_for_other_periods_forecasts_and_other_quantities_are_no_claims(text, universe):
+    assert facts_in_order(text, universe) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NVDA +5.6% m/m, +31% YTD.", [("NVDA", "period_return", 5.6)]),
+        ("NVDA (TP $250) +5.6% m/m.", [("NVDA", "period_return", 5.6)]),
+        ("Nvidia rose 5.6% in August 2026.", [("NVDA", "period_return", 5.6)]),
+    ],
+)
+def test_the_months_figure_survives_beside_another_periods(text, expected):
+    assert facts_in_order(text) == expected
+
+
+def test_an_outlook_section_adds_no_claim():
+    assert facts_in_order("## Nvidia\n\nRose 3.1%.\n\n## Outlook\n\nWe expect gains of 5% next month.") == [("NVDA", "period_return", 3.1)]
