@@ -77,12 +77,12 @@ def test_a_refusal_with_a_typographic_apostrophe():
 @pytest.mark.parametrize(
     ("text", "universe", "ticker", "cause"),
     [
-        ("Galp rose 3,1%, supported by the rise in Brent.", "lisbon", "GALP.LS", "supported by the rise in Brent"),
-        ("Nvidia rose 1.6% on renewed AI optimism.", "us", "NVDA", "on renewed AI optimism"),
+        ("Galp rose 3,1%, supported by higher refining margins.", "lisbon", "GALP.LS", "supported by higher refining margins"),
+        ("Nvidia climbed 1.9% on fresh AI enthusiasm.", "us", "NVDA", "on fresh AI enthusiasm"),
         ("Amazon rallied 9.1% as AWS revenue accelerated.", "us", "AMZN", "as AWS revenue accelerated"),
         ("Tesla fell 6.0% amid concerns about deliveries.", "us", "TSLA", "amid concerns about deliveries"),
         ("Tesla fell 6.0%, weighed down by weak deliveries.", "us", "TSLA", "weighed down by weak deliveries"),
-        ("Tesla fell 6.0% following a weak earnings update.", "us", "TSLA", "following a weak earnings update"),
+        ("Tesla fell 6.0% following a soft delivery update.", "us", "TSLA", "following a soft delivery update"),
         ("Tesla's 6.0% drop was driven by weak deliveries.", "us", "TSLA", "driven by weak deliveries"),
         ("Nvidia rose 5.6%, the best in the group, helped by strong data-centre demand.", "us", "NVDA",
          "helped by strong data-centre demand"),
@@ -104,8 +104,8 @@ def test_on_a_day_a_period_or_volume_is_no_cause(text):
     "text",
     [
         "Stocks fell broadly on fears of a rate rise.",
-        "The table itself doesn't tell us what drove these moves.",
-        "I can only see the first and last closing prices.",
+        "The numbers alone don't show what was behind these moves.",
+        "All I have are the first and last closes of the month.",
     ],
 )
 def test_market_causes_and_statements_about_the_data_are_no_claims(text):
@@ -120,7 +120,7 @@ def test_a_market_cause_is_not_lent_to_the_next_clauses_ticker():
 @pytest.mark.parametrize(
     ("text", "ticker"),
     [
-        ("I can't say anything reliable about volatility or drawdowns within the month.", None),
+        ("I can't tell you anything dependable about volatility or drawdowns inside the month.", None),
         ("The largest single-day fall can't be identified without daily data.", None),
         ("Without intramonth prices, it is not possible to say which stock had the biggest drawdown.", None),
         ("I don't have data for August 2026, so any figures would be guesses.", None),

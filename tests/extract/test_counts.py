@@ -43,12 +43,12 @@ def test_a_bare_count_is_not_read_twice_where_its_sessions_are_named():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Fun stat: Meta closed higher in 10 sessions.", [("META", "up_days", 10)]),
-        ("Meta closed higher in ten of the month's twenty-one sessions and lower in eleven.",
-         [("META", "up_days", 10), ("META", "down_days", 11)]),
-        ("AVGO advanced in 11 of 21 sessions, whereas TSLA declined in 14.", [("AVGO", "up_days", 11), ("TSLA", "down_days", 14)]),
+        ("Fun fact: Alphabet finished up in 13 sessions.", [("GOOGL", "up_days", 13)]),
+        ("Broadcom closed higher in twelve of the twenty-one sessions and lower in nine.",
+         [("AVGO", "up_days", 12), ("AVGO", "down_days", 9)]),
+        ("MA gained in 12 of 21 sessions, while UNH fell in 13.", [("MA", "up_days", 12), ("UNH", "down_days", 13)]),
         ("Meta had 12 up days and 9 down days.", [("META", "up_days", 12), ("META", "down_days", 9)]),
-        ("Meta rose on 12 days and fell on 9.", [("META", "up_days", 12), ("META", "down_days", 9)]),
+        ("Meta rose on 11 days and fell on 10.", [("META", "up_days", 11), ("META", "down_days", 10)]),
         ("Meta posted gains on 12 of the 21 trading days.", [("META", "up_days", 12)]),
         ("Meta closed in the red on 9 of 21 days.", [("META", "down_days", 9)]),
     ],

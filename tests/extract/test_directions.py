@@ -37,12 +37,12 @@ def test_a_perfect_participle_carries_the_sign(text, universe, present, absent):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Nvidia? Green for the month, but nothing to write home about.", ("NVDA", "direction", "up")),
+        ("Broadcom? Green for the month, though only just.", ("AVGO", "direction", "up")),
         ("Tesla: red for the month.", ("TSLA", "direction", "down")),
         ("Meta closed the month in the green.", ("META", "direction", "up")),
-        ("Meta should have closed the month in the green.", ("META", "direction", "up")),
-        ("Meta finished modestly higher.", ("META", "direction", "up")),
-        ("Meta closed the month lower.", ("META", "direction", "down")),
+        ("Amazon probably closed the month in the green.", ("AMZN", "direction", "up")),
+        ("Meta ended modestly higher.", ("META", "direction", "up")),
+        ("Broadcom closed August lower.", ("AVGO", "direction", "down")),
         ("Meta ended August in negative territory.", ("META", "direction", "down")),
         ("Meta was up for the month.", ("META", "direction", "up")),
         ("Nvidia was roughly flat over the month.", ("NVDA", "direction", "flat")),
@@ -68,10 +68,10 @@ def test_roughly_flat_beside_a_figure_leaves_only_the_figure(text, expected):
 @pytest.mark.parametrize(
     ("text", "universe", "expected"),
     [
-        ("Tesla, by contrast, gave up 6.0%.", "us", ("TSLA", "period_return", -6.0)),
+        ("Intel, for its part, gave up 2.2%.", "us", ("INTC", "period_return", -2.2)),
         ("Galp devalued 3,4% in February.", "lisbon", ("GALP.LS", "period_return", -3.4)),
         ("Galp valorised 3,4% in February.", "lisbon", ("GALP.LS", "period_return", 3.4)),
-        ("Altri was the worst of the month, devaluing 4,8%.", "lisbon", ("ALTR.LS", "period_return", -4.8)),
+        ("Sonae ended as the month's worst, devaluing 3,5%.", "lisbon", ("SON.LS", "period_return", -3.5)),
         ("Meta suffered a loss of 2.1%.", "us", ("META", "period_return", -2.1)),
     ],
 )

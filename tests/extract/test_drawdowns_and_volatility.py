@@ -62,10 +62,10 @@ def test_terse_drawdown_and_volatility_abbreviations(text, universe, expected):
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("Tesla was down 30% from its peak at one point.", 30),
-        ("At its worst, Tesla sat 14.2% below its earlier peak.", 14.2),
+        ("At one point Intel was down 12% from its peak.", 12),
+        ("At its low point Meta stood 8.1% under its earlier peak.", 8.1),
         ("Tesla was 14.2% off its high by the 19th.", 14.2),
-        ("Tesla saw the largest peak-to-trough decline at 14.2%.", 14.2),
+        ("UnitedHealth saw the largest peak-to-trough decline, at 8.8%.", 8.8),
     ],
 )
 def test_a_fall_from_the_peak_is_a_positive_drawdown(text, value):

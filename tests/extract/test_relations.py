@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, claims_of, facts_in_order
+from tests.extract.support import assert_shape, claims_of, facts, facts_in_order
 
 
 @pytest.mark.parametrize(
@@ -123,3 +123,8 @@ def test_beating_an_index_is_no_relation_between_tickers(text, universe):
 )
 def test_the_spread_of_a_comparison_is_no_claim(text):
     assert facts_in_order(text) == [("NVDA", "outperformed", "AMD")]
+
+
+def test_a_pp_spread_before_the_pair_of_figures_is_no_claim():
+    assert facts("AVGO lagged MA by ~0.9pp (-1.7% vs -0.8%).") == {
+        ("MA", "outperformed", "AVGO"), ("AVGO", "period_return", -1.7), ("MA", "period_return", -0.8)}
