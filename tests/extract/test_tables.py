@@ -162,3 +162,22 @@ def test_an_index_row_owns_its_figure_and_an_average_row_states_nothing():
 def test_table_claims_name_the_header_rule_that_made_them():
     claim = claims_of(one_column("Max DD", "6.1%"))[0]
     assert any(rule.startswith("header.") for rule in claim.rules), claim.rules
+
+
+def test_a_transposed_table_may_name_its_companies_in_full():
+    text = "| | Nvidia | Tesla |\n|---|---|---|\n| Return | +5.6% | -5.9% |\n| Max DD | 4.8% | 11.2% |"
+    assert facts_in_order(text) == [("NVDA", "period_return", 5.6), ("TSLA", "period_return", -5.9),
+                                    ("NVDA", "max_drawdown", 4.8), ("TSLA", "max_drawdown", 11.2)]
+
+
+def test_a_price_history_with_dates_down_the_side_dates_every_close():
+    text = "| Date | NVDA | AMD |\n|---|---|---|\n| Aug 3 | 180.10 | 160.20 |\n| Aug 31 | 190.20 | 158.00 |"
+    assert [(c.ticker, c.metric, c.value, c.date) for c in claims_of(text)] == [
+        ("NVDA", "price_level", 180.1, date(2026, 8, 3)), ("AMD", "price_level", 160.2, date(2026, 8, 3)),
+        ("NVDA", "price_level", 190.2, date(2026, 8, 31)), ("AMD", "price_level", 158.0, date(2026, 8, 31)),
+    ]
+
+
+def test_prose_after_a_table_names_its_own_subject():
+    text = "| Ticker | Return |\n|---|---|\n| NVDA | +5.6% |\n\nNvidia was the best performer, and it closed at $190.20."
+    assert facts_in_order(text) == [("NVDA", "period_return", 5.6), ("NVDA", "rank", "best_return"), ("NVDA", "price_level", 190.2)]
