@@ -227,11 +227,35 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
         if seen_final and token not in SENTENCE_FINAL and not (len(token) == 1 and not token.isalnum() and token not in "([\"'“‘$€£"):
             bounds.append((first, i))
             first, seen_final = i, False
-        if token in SENTENCE_FINAL or (token.endswith(".") and len(token) > 1 and token[:-1].isdigit()):
+        if token in SENTENCE_FINAL and not _abbreviation_point(orth, starts, i):
             seen_final = True
+        elif token.endswith(".") and len(token) > 1 and (token[:-1].isdigit() or (
+                token[:-1].replace(".", "").isalpha() and _capital_follows(orth, i))):
+            seen_final = True  # "... beat Tesla Inc. Tesla had ...": an abbreviation that ends its sentence
     if first < count:
         bounds.append((first, count))
     return [(a, b) for a, b in bounds if any(not is_space[j] for j in range(a, b))]
+
+
+# Words a point after them abbreviates instead of ending the sentence ("approx. 4.1%", "vol 55% ann.,").
+ABBREVIATIONS = frozenset({"approx", "ca", "c", "ann", "est", "avg", "vs", "yr", "yrs", "mo", "mos", "wk", "wks", "no", "inc",
+                           "corp", "co", "ltd", "mn", "bn", "pct", "chg", "vol", "max", "min", "appx", "abt", "incl", "excl",
+                           "cf", "e.g", "i.e", "resp", "st", "mt", "jr", "sr", "dr", "mr", "ms", "mrs", "u.s", "u.k"})
+
+
+def _abbreviation_point(orth: list[str], starts: list[int], index: int) -> bool:
+    """A "." glued to an abbreviation ("approx.", "ann.") that a lowercase word or a figure follows."""
+    if orth[index] != "." or index == 0 or orth[index - 1].lower() not in ABBREVIATIONS:
+        return False
+    if starts[index] != starts[index - 1] + len(orth[index - 1]):
+        return False
+    following = next((orth[j] for j in range(index + 1, len(orth)) if orth[j].strip()), "")
+    return bool(following) and (following[:1].islower() or following[:1].isdigit() or following[:1] in "(),;$€+-−")
+
+
+def _capital_follows(orth: list[str], index: int) -> bool:
+    following = next((orth[j] for j in range(index + 1, len(orth)) if orth[j].strip()), "")
+    return following[:1].isupper() and len(following) > 1 and not following.isupper()
 
 
 def prefix(values) -> list[int]:

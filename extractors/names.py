@@ -25,6 +25,9 @@ CORPORATE_SUFFIXES = (
     "Inc", "Inc.", "Corp", "Corp.", "Corporation", "Co.", "Company", "plc", "PLC", "SA", "S.A.", "SGPS", "S.G.P.S.",
     "Holdings", "Group", "Ltd", "Ltd.", "AG", "NV", "N.V.", "Class A", "Class C", "Platforms", "& Co.", "Incorporated",
 )
+# suffixes written after a company's name
+WRITTEN_SUFFIXES = ("Inc.", "Inc", "Incorporated", "Corp.", "Corp", "Corporation", "Co.", "Ltd.", "plc", "PLC", "S.A.", "SA",
+                    "SGPS", "N.V.", "Holdings", "Group", "Class A", "Class C", "& Co.")
 BARE_SYMBOL_RULE = "name.bare_symbol"
 _BARE = re.compile(r"^[A-Z]{2,5}$")
 
@@ -71,6 +74,10 @@ def variants(name: str) -> list[str]:
     for form in list(out):
         if " " not in form and form[:1].isupper() and not form.isupper() and len(form) > 3:
             out.append(form.upper())
+    # the suffixed forms newswires write ("Tesla, Inc.", "Mastercard Incorporated"), so the suffix is the name's
+    out.extend(f"{stripped}{joint}{suffix}" for suffix in WRITTEN_SUFFIXES for joint in (" ", ", "))
+    if " – " in name or " - " in name:
+        out.extend(part.strip() for part in re.split(r" [–-] ", name))
     return list(dict.fromkeys(form for form in out if form))
 
 

@@ -62,7 +62,7 @@ WORD_NUMBER_RE = (
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _SIGN = r"[+\-\u2212\u2013\u2010\u2011\u2012]"
-_PCT_UNIT = r"(?:%|\s?per\s?cent\b|\s?percent\b|\s?pct\b|pc\b|\s?percentage points?\b|\s?pp\b)"
+_PCT_UNIT = r"(?:\s?%|\s?per\s?cent\b|\s?percent\b|\s?pct\b|pc\b|\s?percentage points?\b|\s?pp\b)"
 _CURRENCY_BEFORE = r"(?:US\$|\$|€|£|EUR|USD)"
 # "€4,35", "EUR 4,350": after a euro sign, a comma with two or three digits and no further digit group is a
 # Portuguese decimal comma ("$1,234" and "€1,234.50" keep the comma as a thousands separator).
@@ -246,6 +246,9 @@ def _spelled(match: re.Match) -> tuple[float, int] | None:
     return (None if count is None else round(count * part, decimals)), decimals
 
 
+DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+
+
 def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _NO_TEXT,
                     decimal_comma: bool = False) -> list[Quantity]:
     """Every percent and price in `text`, plus bare numbers; scales ($80 billion), ordinals and
@@ -253,6 +256,11 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
     `lowercase(text)` when the caller already has it. With `decimal_comma` (a universe whose prices
     never reach 1,000, such as Lisbon) a bare "4,385" is 4.385, not 4385."""
     lowered = lowercase(text) if lowered is _NO_TEXT else lowered
+    if decimal_comma and "," in text:
+        # every comma between digits is a decimal point here (no price in such a universe reaches 1,000):
+        # read a copy with points, character for character, so offsets hold ("€0,8120" is 0.8120, 4 decimals)
+        text = DECIMAL_COMMA.sub(".", text)
+        lowered = lowercase(text)
     found: list[Quantity] = []
     for match in QUANTITY_SCANNER.finditer(text, lowered):
         start, end = match.start() + offset, match.end() + offset
@@ -314,7 +322,7 @@ _MONTHS["sept"] = 9
 # month name or abbreviation (lowercase) -> month number
 MONTH_NUMBERS: dict[str, int] = dict(_MONTHS)
 _MONTH_RE = r"(?P<{g}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_WEEKDAY_RE = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)"
+_WEEKDAY_RE = r"(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?\s+)"
 _ORD = r"(?:st|nd|rd|th)?"
 
 DATE_RE = re.compile(
@@ -324,6 +332,8 @@ DATE_RE = re.compile(
             rf"(?P<dm>\b{_WEEKDAY_RE}?(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+of)?\s+{_MONTH_RE.format(g='dm_m')}(?![a-z]))",
             rf"(?P<md>\b{_WEEKDAY_RE}?{_MONTH_RE.format(g='md_m')}\s+(?:the\s+)?(?P<md_d>\d{{1,2}}){_ORD}(?![\d,.]\d)(?!\d))",
             rf"(?P<th>\b{_WEEKDAY_RE}?the\s+(?P<th_d>\d{{1,2}})(?:st|nd|rd|th)\b)",
+            # "7/31", "8/19": a numeric month and day, read only where one side is the cell's month
+            r"(?P<slash>(?<![\w/.])(?P<slash_a>\d{1,2})/(?P<slash_b>\d{1,2})(?![\w/]|\.\d))",
         )
     ),
     re.IGNORECASE,
@@ -346,8 +356,8 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 
 DATE_SCANNER = Scanner.of(DATE_RE, {
     # a weekday; "the" before a day number; a day number before a month; an ISO date; a month before a day number
-    r"\b(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[a-z]|20\d\d-"
-    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d)": "",
+    r"\b(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s|the\s+\d|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[a-z]|20\d\d-"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d)": "",
 })
 
 
@@ -359,7 +369,19 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
     for match in DATE_SCANNER.finditer(text, lowered):
         start, end = match.start() + offset, match.end() + offset
         resolved = None
-        if match.group("iso"):
+        if match.group("slash"):
+            if month_number is None:
+                continue
+            first, second = int(match.group("slash_a")), int(match.group("slash_b"))
+            if first == month_number:
+                resolved = _safe_date(year, first, second)
+            elif second == month_number:
+                resolved = _safe_date(year, second, first)
+            else:
+                continue  # "3/5 up/down" is no date of this month
+            if resolved is None:
+                continue
+        elif match.group("iso"):
             resolved = _safe_date(int(match.group("iso_y")), int(match.group("iso_m")), int(match.group("iso_d")))
         elif year is not None:
             if match.group("dm") or match.group("md"):

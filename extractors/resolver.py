@@ -46,11 +46,13 @@ UNKNOWN_STOP = frozenset(
     "the a an i it its this that these those they we he she his her our their overall meanwhile elsewhere however also "
     "still then so but and or while when after before as at in on of for with by from to up down over "
     "january february march april may june july august september october november december jan feb mar apr jun jul aug "
-    "sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday".split()
+    "sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday inc inc. corp corp. co co. ltd ltd. "
+    "plc sa s.a. sgps group holdings incorporated corporation company".split()
 )
 # words a count of sessions may be followed by without naming another thing counted
 COUNT_FOLLOWERS = frozenset({"and", "or", "but", "while", "whereas", "in", "this", "that", "of", "out", "over", "during", "so",
                              "with", "for", "on", "last", "the", "a", "since", "before", "after", "as", "then", "total", "straight"})
+ORDINALS = ("second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th", "next")
 OPPOSITE_RANKS = {
     "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",
     "least_volatile": "most_volatile", "largest_daily_gain": "largest_daily_fall", "largest_daily_fall": "largest_daily_gain",
@@ -58,8 +60,8 @@ OPPOSITE_RANKS = {
 # a drop this strong (another period, a forecast) outweighs even a path or a range ("a support zone ($28-30)")
 DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
-PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY"})
-PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END"})
+PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST"})
+PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 RELATION_LABELS = frozenset({"OUTPERF", "UNDERPERF", "PASSIVE_BY"})
 # Words after which a name is a relation's object, not a subject ("than AMD", "versus Nvidia's").
 OBJECT_WORDS = frozenset({"than", "vs", "vs.", "versus", "against", "behind"})
@@ -144,15 +146,27 @@ class Resolver:
         out: list[Claim] = []
         sentence_index = 0
         block_spans = [(doc.token_at(b.start), doc.token_at(max(b.start, b.end - 1)) + 1, b) for b in blocks]
+        items: dict[int, Name] = {}  # list depth -> the subject of the item open at that depth
         for t0, t1, block in block_spans:
             while state.heading and block.kind == "heading" and state.heading[-1][0] >= block.level:
                 state.heading.pop()
+            state.fragment = None
             if block.kind == "table":
                 out.extend(TableReader(self, doc, block, month, sessions, state).claims())
                 while sentence_index < len(doc.sentences) and doc.sentences[sentence_index][0] < t1:
                     sentence_index += 1
                 continue
             block_subject = self._lead_name(doc, t0, t1) if block.kind in ("item", "heading") else None
+            if block.kind == "item":
+                for depth in [d for d in items if d >= block.level]:
+                    del items[depth]
+                if block_subject is None:  # a sub-bullet is about its parent item's name
+                    parents = [items[d] for d in sorted(items) if d < block.level]
+                    block_subject = parents[-1] if parents else None
+                if block_subject is not None:
+                    items[block.level] = block_subject
+            else:
+                items.clear()
             if block.kind == "item" and block_subject is None and state.heading:
                 block_subject = state.heading[-1][1]
             elif block.kind == "prose" and state.heading:
@@ -167,7 +181,8 @@ class Resolver:
                 subject = block_subject if block_subject is not None else state.fragment
                 sentence = Sentence(self, doc, max(s0, t0), min(s1, t1), subject, month, sessions, state)
                 out.extend(sentence.claims())
-                state.fragment = sentence.fragment()
+                if sentence.mentions:  # a name standing alone ("Ticker: NVDA") holds until another is named
+                    state.fragment = sentence.fragment()
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
 
@@ -189,7 +204,7 @@ class Resolver:
         return None
 
     # ================================================================= figures
-    def read_figure(self, doc: Document, figure: Figure, cues: list[Cue], topic: Cue | None, s0: int, s1: int,
+    def read_figure(self, doc: Document, figure: Figure, cues: list[Cue], topic: list[Cue] | None, s0: int, s1: int,
                     muted: set[int], at: int | None = None, into: Reading | None = None,
                     sides: tuple[str, ...] = ("before", "after", "inside", "topic")) -> Reading:
         """Every row that applies to the figure offers its slot; the reading keeps the winners. A figure in a
@@ -207,7 +222,7 @@ class Resolver:
                 if figure.kind not in row.figures or (row.unsigned_only and signed) or row.side not in sides:
                     continue
                 if row.side == "topic":
-                    if cue is not topic or cue.end > token:
+                    if topic is None or cue not in topic or cue.end > token:
                         continue
                     left, right = cue.end, token
                 elif row.side == "inside":
@@ -243,7 +258,9 @@ class Resolver:
         return reading
 
 
-DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"})
+# cues that belong to the figure right before them ("2.0% in July before rising 5.6%": July is the 2.0%'s)
+DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "SESSION_NEXT", "OTHER_PERIOD",
+                         "PERIOD"})
 
 
 def _owned_by_previous(doc: Document, cue: Cue, token: int) -> bool:
@@ -430,6 +447,10 @@ class Sentence:
                 self.cues[index] = Cue("OTHER_PERIOD", cue.rule, cue.start, cue.end, cue.value)
             elif cue.label == "MONTH" and self.month:
                 self._month_label(cue)
+            elif cue.label == "YEAR":
+                year = self.doc.orth[cue.start]
+                other = bool(self.month) and year.isdigit() and year != self.month[:4]
+                self.cues[index] = Cue("OTHER_PERIOD" if other else "PERIOD_FREE", cue.rule, cue.start, cue.end, cue.value)
 
     def _mute_overlaps(self) -> None:
         """A cue inside a construction's span says nothing of its own ("sessions" in a count, "rose" in
@@ -516,6 +537,10 @@ class Sentence:
             elif cue.label == "SESSION_SAME":
                 earlier = [d for d in self.doc.dates if d.start < cue.start and d.value]
                 value = earlier[-1].value if earlier else None
+            elif cue.label == "SESSION_NEXT" and self.sessions:
+                earlier = [d for d in self.doc.dates if d.start < cue.start and d.value]
+                later = [day for day in self.sessions if earlier and day > earlier[-1].value]
+                value = later[0] if later else None
             elif cue.label == "WEEKDAY":
                 value = self._weekday(cue)
             if value is not None:
@@ -551,7 +576,7 @@ class Sentence:
             words = doc.lower[cue.start:cue.end]
             if cue.label == "COUNT_ELLIPTIC" and not seen_full:
                 continue
-            numbers = [(i, w) for i, w in zip(range(cue.start, cue.end), words) if w.isdigit() or word_number(w) is not None]
+            numbers = [(i, w) for i, w in zip(range(cue.start, cue.end), words) if w.isdigit() or _count_word(w) is not None]
             if not numbers:
                 continue
             direction = self._count_direction(cue, words)
@@ -562,7 +587,7 @@ class Sentence:
                     w in ("sessions", "days", "session", "day") for w in words):
                 continue  # "fell in 3 of 10 names": a count of something else
             index, word = numbers[0]
-            value = int(word) if word.isdigit() else word_number(word)
+            value = int(word) if word.isdigit() else _count_word(word)
             if value is None or value > 31:
                 continue
             owner = self._owner(cue.start, cue.end)
@@ -653,19 +678,19 @@ class Sentence:
         return None if figure is None else abs(float(figure.quantity.value))
 
     # ----------------------------------------------------------------- figures
-    def _topic(self, labels: frozenset[str] = frozenset({"VOL", "DD"})) -> Cue | None:
-        """A metric cue that opens the sentence, before its first name and its first figure, is its topic
-        (`labels`: the families a topic may be, per figure kind)."""
+    def _topic(self, labels: frozenset[str] = frozenset({"VOL", "DD"})) -> list[Cue]:
+        """The cues that open the sentence, before its first name and its first figure, are its topics
+        (`labels`: the families a topic may be, per figure kind); the last of each label counts."""
         first_name = self.mentions[0].start if self.mentions else self.s1
         first_figure = self.figures[0].token if self.figures else self.s1
         limit = min(first_name, first_figure)
-        found = None
+        found: dict[str, Cue] = {}
         for cue in self.cues:
             if cue.start >= limit:
                 break
             if cue.label in labels and id(cue) not in self.muted:
-                found = cue
-        return found
+                found[cue.label] = cue
+        return list(found.values())
 
     def _figures(self, constructions: dict[int, tuple[str, str | None, str]]) -> list[Claim]:
         out: list[Claim] = []
@@ -772,15 +797,19 @@ class Sentence:
         doc = self.doc
         runs: list[list[Figure]] = []
         skip_words = set(self.r.book.lexicon.get("hedges", ())) | FIGURE_JOINERS | {"up", "down", "higher", "lower"}
+        signs = {i for c in self.cues if c.label in ("UP", "DOWN") for i in range(c.start, c.end)}
         for figure in self.figures:
             if figure.token in self.consumed or figure.kind == "int":
                 continue
             if runs:
                 last = runs[-1][-1]
-                between = [w for w in doc.lower[last.token + 1:figure.token] if w.strip()]
+                between = [(i, w) for i, w in enumerate(doc.lower[last.token + 1:figure.token], start=last.token + 1) if w.strip()]
+                words = [w for _, w in between]
+                signed_gap = any(i in signs and w not in skip_words for i, w in between)
                 if last.kind == figure.kind and between and len(between) <= 4 and all(
-                        w in skip_words or w in ("(", ")") for w in between) and not doc.breaks_between(last.token + 1, figure.token) \
-                        and any(w in FIGURE_JOINERS for w in between):
+                        w in skip_words or w in ("(", ")") or i in signs for i, w in between) \
+                        and not doc.breaks_between(last.token + 1, figure.token) and any(w in FIGURE_JOINERS for w in words) \
+                        and not (signed_gap and not any(w in FIGURE_JOINERS and w != "," for w in words)):
                     runs[-1].append(figure)
                     continue
             runs.append([figure])
@@ -842,7 +871,7 @@ class Sentence:
                 rank = self._peer_extreme(cue)
             elif cue.label == "RANK_OPPOSITE":
                 rank = OPPOSITE_RANKS.get(self.state.last_rank or "")
-            if rank is None or self._possessed(cue):
+            if rank is None or self._possessed(cue) or self._ordinal_before(cue):
                 continue
             owner = self._rank_owner(cue)
             if not owner or len(owner) > 1 or owner[0].ticker is None:
@@ -858,6 +887,12 @@ class Sentence:
             self.state.last_rank = rank
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _ordinal_before(self, cue: Cue) -> bool:
+        doc, before = self.doc, cue.start - 1
+        while before >= self.s0 and (not doc.orth[before].strip() or doc.orth[before] == "-"):
+            before -= 1
+        return before >= self.s0 and doc.lower[before] in ORDINALS
 
     def _possessed(self, cue: Cue) -> bool:
         """"its worst session", "Tesla's best session": the name's own extreme, no ranking."""
@@ -880,10 +915,10 @@ class Sentence:
         are hedges, not superlatives."""
         doc = self.doc
         before = cue.start - 1
-        while before >= self.s0 and not doc.orth[before].strip():
+        while before >= self.s0 and (not doc.orth[before].strip() or doc.orth[before] == "-"):
             before -= 1
-        if before >= self.s0 and doc.lower[before] == "at":
-            return None
+        if before >= self.s0 and doc.lower[before] in ("at", *ORDINALS):
+            return None  # "at most", "the second-best performer"
         after = [c for c in self.cues if cue.end <= c.start and doc.words_between(cue.end, c.start) <= 3
                  and not doc.breaks_between(cue.end, c.start) and not doc.commas_between(cue.end, c.start)
                  and not doc.names_between(cue.end, c.start) and id(c) not in self.muted]
@@ -916,8 +951,9 @@ class Sentence:
                     break
         if family is None:
             topic = self._topic()
-            if topic is not None and topic.label in ("VOL", "DD") and topic.end <= cue.start:
-                family = topic.label
+            for topic in self._topic():
+                if topic.end <= cue.start:
+                    family = topic.label
         if family is None and cue.label in ("SUP_BEST", "SUP_WORST") and self._bare_rank(cue):
             family = "RETURN"
         if family is None:
@@ -1094,6 +1130,8 @@ class Sentence:
     def _connective(self, cue: Cue) -> Cue:
         """A cause pattern that opens on its move ("rallied on optimism", "+1.6% on renewed AI optimism")
         starts, as a cause, at its connective."""
+        if cue.end - cue.start > 1 and self.doc.lower[cue.end - 1] in ("on", "as"):
+            return Cue(cue.label, cue.rule, cue.end - 1, cue.end, cue.value)  # "+5.6% m/m on DC capex": the cause opens at "on"
         start = cue.start
         while start < cue.end - 1 and (start in self.doc.figure_at or any(
                 c.start == start and c.label in ("UP", "DOWN") for c in self.cues) or self.doc.lower[start] in self.r.book.lexicon.get("cause_hedges", ())):
@@ -1106,7 +1144,8 @@ class Sentence:
         new_subject = [c.start for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR") and c.start < token
                        and self.doc.lower[c.start] not in self.r.book.lexicon.get("possessives", ())]
         for cue in self.cues:
-            if cue.end <= token and cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT") \
+            if cue.end <= token and (cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "SUP_BEST", "SUP_WORST")
+                                     or cue.label.startswith(RANK_PREFIX)) \
                     and id(cue) not in self.muted and not doc.breaks_between(cue.end, token) and doc.words_between(cue.end, token) <= 8 \
                     and not any(cue.end <= t for t in new_subject):
                 return True
@@ -1123,12 +1162,12 @@ class Sentence:
 
     # ----------------------------------------------------------------- state
     def fragment(self) -> Name | None:
-        """The name, when the sentence is that name alone ("AMD?", "Tesla:")."""
+        """The name, when the sentence is that name alone or under a label ("AMD?", "Tesla:", "Ticker: NVDA")."""
         doc = self.doc
-        if len(self.mentions) == 1 and self.mentions[0].ticker and doc.words_between(self.s0, self.s1) <= len(
-                [w for w in doc.orth[self.mentions[0].start:self.mentions[0].end] if w[:1].isalnum()]):
-            return self.mentions[0]
-        return None
+        if len(self.mentions) != 1 or not self.mentions[0].ticker or self.figures:
+            return None
+        name_words = len([w for w in doc.orth[self.mentions[0].start:self.mentions[0].end] if w[:1].isalnum()])
+        return self.mentions[0] if doc.words_between(self.s0, self.s1) <= name_words + 2 else None
 
     def _carry(self) -> None:
         tickers = [n for n in self.mentions if n.ticker]
@@ -1153,6 +1192,9 @@ class Sentence:
                          rules=tuple(dict.fromkeys(r for r in rules if r)))
         except ClaimError:
             return None
+
+
+SKIP_COLUMN = HeaderRule("header.other_period", (), "")
 
 
 class TableReader:
@@ -1187,7 +1229,12 @@ class TableReader:
         text = doc.clean[cell.start:cell.end].lower()
         for noise in HEADER_NOISE:
             text = text.replace(noise, " ")
-        words = [w for w in text.split() if w[:3] not in MONTH_NUMBERS or len(w) > 9 or not w.isalpha()]
+        raw = text.split()
+        months = {MONTH_NUMBERS.get(w) or MONTH_NUMBERS.get(w[:3]) for w in raw if w.isalpha() and (w in MONTH_NUMBERS or w[:3] in MONTH_NUMBERS)}
+        years = {w for w in raw if w.isdigit() and len(w) == 4}
+        if self.month and (months - {int(self.month[5:7])} or years - {self.month[:4]}):
+            return SKIP_COLUMN, None  # "Jul return" in an August cell: another period's column
+        words = [w for w in raw if w[:3] not in MONTH_NUMBERS or len(w) > 9 or not w.isalpha()]
         words = [w for w in words if not (w.isdigit() and len(w) == 4)]
         normal = " ".join(words)
         if not normal:
@@ -1224,10 +1271,16 @@ class TableReader:
                         break
             if subject is None:
                 continue
+            # "| NVDA return | +5.6% |": a row whose name cell also names the metric says it for the cells under
+            # headers that do not ("Value")
+            label_cell = next((cell for cell in row if self._name_in(cell) is not None), None)
+            row_rule = self.header_rule(label_cell)[0] if label_cell is not None else None
             for index, cell in enumerate(row):
-                if index >= len(specs) or index == subject_column:
+                if index >= len(specs) or index == subject_column or cell is label_cell:
                     continue
                 rule, when = specs[index]
+                if rule is None and when is None and row_rule is not None and row_rule.metric:
+                    rule = row_rule
                 out.extend(self._cell(cell, subject, rule, when))
             if subject.ticker:
                 self.state.last_ticker = subject.ticker
@@ -1264,6 +1317,12 @@ class TableReader:
             except ClaimError:
                 pass
 
+        if metric == "up_down_days":  # "12/9": up and down sessions in one cell
+            counts = [(t, int(doc.lower[t])) for t in range(start, end) if doc.lower[t].isdigit() and int(doc.lower[t]) <= 31]
+            if len(counts) >= 2:
+                for (token, value), name in zip(counts[:2], ("up_days", "down_days")):
+                    make(name, doc.figure_at.get(token) or Figure(token, _token_quantity(doc, token), "int"), value)
+            return out
         if metric in ("up_days", "down_days"):
             for token in range(start, end):
                 word = doc.lower[token]
@@ -1320,6 +1379,11 @@ def _token_quantity(doc: Document, token: int):
     from extractors.numbers import Quantity
 
     return Quantity("number", 0.0, 0, doc.starts[token], doc.ends[token])
+
+
+def _count_word(word: str) -> int | None:
+    """A count spelled out: "nine", "twenty-one", "once", "twice"."""
+    return {"once": 1, "twice": 2, "thrice": 3}.get(word, word_number(word))
 
 
 def _bracket_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
@@ -1423,8 +1487,14 @@ def _sentence_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...]
 def _carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     """A pronoun or descriptor before the figure in its sentence: the company last named before it."""
     for cue in reversed(sentence.cues):
-        if cue.end > token + 1 or cue.label not in ("PRONOUN", "DESCRIPTOR") or id(cue) in sentence.muted:
+        if cue.end > token + 1 or cue.label not in ("PRONOUN", "DESCRIPTOR", "FORMER", "LATTER") or id(cue) in sentence.muted:
             continue
+        if cue.label in ("FORMER", "LATTER"):
+            group = sentence.state.last_group
+            if not group:
+                return None
+            chosen = group[0] if cue.label == "FORMER" else group[-1]
+            return (Name(chosen.ticker, cue.start, cue.start, cue.rule),)
         if any(n.start <= cue.start < n.end for n in sentence.mentions):
             continue
         word = sentence.doc.lower[cue.start]

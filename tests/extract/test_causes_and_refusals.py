@@ -129,3 +129,29 @@ def test_a_market_cause_is_not_lent_to_the_next_clauses_ticker():
 )
 def test_a_refusal_is_the_sentence_and_names_a_ticker_only_when_it_does(text, ticker):
     assert [(c.ticker, c.metric, c.value) for c in claims_of(text)] == [(ticker, "refusal", text)]
+
+
+# Shapes read since the structure-aware rewrite (each per claims.md and the labelling conventions).
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # second-best is no best_return
+    ('AMD was the second-best performer.', 'us', [], [('AMD', 'rank', 'best_return')]),
+    # a cause on a rank-only statement of the move (works when a figure is present)
+    ('Nvidia led the group, helped by strong data-centre demand.', 'us', [('NVDA', 'causal', 'helped by strong data-centre demand')], []),
+    # 'on ...' after a verbless sell-side figure
+    ('NVDA +5.6% m/m on DC capex.', 'us', [('NVDA', 'causal', 'on DC capex')], []),
+    # same, on a terse rank
+    ('NVDA best in group on DC capex.', 'us', [('NVDA', 'causal', 'on DC capex')], []),
+    # passive refusal
+    ('Nothing reliable can be said about intramonth volatility or drawdowns from two prices.', 'us', [(None, 'refusal', 'Nothing reliable can be said about intramonth volatility or drawdowns from two prices.')], []),
+    # 'unable to compute' refusal
+    ("I'm unable to compute up and down days from two prices.", 'us', [(None, 'refusal', "I'm unable to compute up and down days from two prices.")], []),
+])
+def test_causes_and_refusals_shapes_with_their_fields(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    for item in present:
+        ticker, metric, value, *fields = item
+        want = dict(fields[0]) if fields else {}
+        assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
+                   and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
+    assert not ({tuple(a) for a in absent} & found), found

@@ -166,3 +166,27 @@ def test_a_session_without_a_resolvable_date_is_still_a_daily_move(text, value):
 )
 def test_a_close_on_a_calendar_date_keeps_the_date_even_on_the_last_session(text, universe, when):
     assert [(c.metric, c.value, c.date, c.anchor) for c in claims_of(text, universe)] == [("price_level", 17.1, when, None)]
+
+
+# Shapes read since the structure-aware rewrite (each per claims.md and the labelling conventions).
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # date right, but 'on Tue 18 Aug.' also comes out as a cause
+    ('Tesla dropped 4.1% on Tue 18 Aug.', 'us', [('TSLA', 'daily_move', -4.1)], [('TSLA', 'causal', 'on Tue 18 Aug.')]),
+    # sell-side M/D date not read: want date 2026-08-19
+    ('Nvidia fell 2.3% on 8/19.', 'us', [('NVDA', 'daily_move', -2.3)], [('NVDA', 'period_return', -2.3)]),
+    # daily_move right but no date: want 2026-08-03 (first session); same for 'on the first session'
+    ('Tesla jumped 6.7% on the first trading day of the month.', 'us', [('TSLA', 'daily_move', 6.7, (('date', '2026-08-03'),))], []),
+    # extreme right but date lost: want 2026-08-05
+    ("Nvidia's biggest one-day gain was 5.2%, on Aug. 5.", 'us', [('NVDA', 'daily_move', 5.2, (('date', '2026-08-05'), ('extreme', 'largest')))], []),
+    # 'the next day' not resolved: want 2026-08-20
+    ('Nvidia gained 2.3% on the 19th and another 1.1% the next day.', 'us', [('NVDA', 'daily_move', 1.1, (('date', '2026-08-20'),))], []),
+])
+def test_dates_and_sessions_shapes_with_their_fields(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    for item in present:
+        ticker, metric, value, *fields = item
+        want = dict(fields[0]) if fields else {}
+        assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
+                   and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
+    assert not ({tuple(a) for a in absent} & found), found

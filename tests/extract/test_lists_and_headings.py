@@ -142,3 +142,27 @@ def test_a_dump_line_gives_start_end_and_return(text, universe, start, end, ret)
 )
 def test_a_trend_line_is_a_direction(text, expected):
     assert facts_in_order(text) == expected
+
+
+# Shapes read since the structure-aware rewrite (each per claims.md and the labelling conventions).
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # ASCII '->' arrow: levels come out without anchors (need start/end); with no '$' no levels at all
+    ('AMD: $150.10 -> $161.30 (+7.46%)', 'us', [('AMD', 'price_level', 150.1, (('anchor', 'start'),)), ('AMD', 'price_level', 161.3, (('anchor', 'end'),))], []),
+    # ASCII arrow, bare numbers: only the return
+    ('AMD: 150.10 -> 161.30 (+7.46%)', 'us', [('AMD', 'period_return', 7.46), ('AMD', 'price_level', 150.1), ('AMD', 'price_level', 161.3)], []),
+    # only the first sub-bullet keeps the parent item's subject
+    ('- **NVDA**\n  - Return: +3.1%\n  - Close: $180.20', 'us', [('NVDA', 'period_return', 3.1), ('NVDA', 'price_level', 180.2)], []),
+    # nested sub-bullet loses the parent's subject
+    ('- NVDA — closed at $180.20 (+3.1%)\n  - low $171.20, high $190.40', 'us', [('NVDA', 'range_high', 190.4), ('NVDA', 'range_low', 171.2)], []),
+    # 'The month's clear winner' / 'Clear winner of the month' give no rank ('the clear winner' does)
+    ("**Top Performers**\n* **Meta (META): +4.05%** — The month's clear winner.", 'us', [('META', 'rank', 'best_return')], []),
+])
+def test_lists_and_headings_shapes_with_their_fields(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    for item in present:
+        ticker, metric, value, *fields = item
+        want = dict(fields[0]) if fields else {}
+        assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
+                   and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
+    assert not ({tuple(a) for a in absent} & found), found

@@ -135,3 +135,35 @@ def test_currency_spellings_of_a_price(text, universe, value, decimals):
 )
 def test_a_lisbon_percent_with_a_comma_a_point_or_a_space(text, value):
     assert only(text, "lisbon").value == value
+
+
+# Shapes read since the structure-aware rewrite (each per claims.md and the labelling conventions).
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # 4-decimal decimal comma after € read as thousands (also €1,2345 -> 1234.0)
+    ('BCP closed at €0,8120.', 'lisbon', [('BCP.LS', 'price_level', 0.812)], [('BCP.LS', 'price_level', 812.0)]),
+    # value right but decimals 3 and span '0,812': want decimals 4, span '0,8120 €'
+    ('BCP closed at 0,8120 €.', 'lisbon', [('BCP.LS', 'price_level', 0.812, (('decimals', 4), ('text', '0,8120 €')))], []),
+    # 4-decimal comma in a table cell is truncated
+    ('| Ticker | Low | High |\n|---|---|---|\n| BCP.LS | 0,7755 € | 0,8120 € |', 'lisbon', [('BCP.LS', 'range_high', 0.812), ('BCP.LS', 'range_low', 0.7755)], [('BCP.LS', 'range_low', 0.775)]),
+    # space before % with a decimal point (Lisbon '3,1 %' works)
+    ('Meta rose 12.4 %.', 'us', [('META', 'period_return', 12.4)], []),
+    # 'approx.' ends the sentence
+    ('Meta rose approx. 4.1% in August.', 'us', [('META', 'period_return', 4.1)], []),
+    # 'ca.' ends the sentence
+    ('Meta was up ca. 4.1%.', 'us', [('META', 'period_return', 4.1)], [('META', 'direction', 'up')]),
+    # 'ann.' ends the sentence
+    ('AMD ann. vol 55%.', 'us', [('AMD', 'volatility', 55)], []),
+    # 'ann.' splits: DD lost
+    ('AMD: vol 55% ann., DD 12.1%.', 'us', [('AMD', 'max_drawdown', 12.1), ('AMD', 'volatility', 55)], []),
+    # '(ann.)' splits: DD lost
+    ('AMD vol 55% (ann.), max DD 12.1%.', 'us', [('AMD', 'max_drawdown', 12.1), ('AMD', 'volatility', 55)], []),
+])
+def test_numbers_shapes_with_their_fields(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    for item in present:
+        ticker, metric, value, *fields = item
+        want = dict(fields[0]) if fields else {}
+        assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
+                   and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
+    assert not ({tuple(a) for a in absent} & found), found

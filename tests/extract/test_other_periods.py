@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, facts, facts_in_order
+from tests.extract.support import claims_of, assert_shape, facts, facts_in_order
 
 
 @pytest.mark.parametrize(
@@ -88,3 +88,27 @@ def test_the_months_figure_survives_beside_another_periods(text, expected):
 
 def test_an_outlook_section_adds_no_claim():
     assert facts_in_order("## Nvidia\n\nRose 3.1%.\n\n## Outlook\n\nWe expect gains of 5% next month.") == [("NVDA", "period_return", 3.1)]
+
+
+# Shapes read since the structure-aware rewrite (each per claims.md and the labelling conventions).
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # nothing extracted: the July clause mutes the August figure too
+    ('Nvidia gained 2.0% in July before rising 5.6% in August.', 'us', [('NVDA', 'period_return', 5.6)], [('NVDA', 'period_return', 2.0)]),
+    # a year's return is another period
+    ("Nvidia's 2025 return was 38%.", 'us', [], [('NVDA', 'period_return', 38)]),
+    # the cell is August 2026: another year's August is another period
+    ('Nvidia rose 5.6% in August 2025.', 'us', [], [('NVDA', 'period_return', 5.6)]),
+    # distance from a moving average read as a daily move
+    ('Nvidia closed at $180.20, 12% above its 200-day average.', 'us', [('NVDA', 'price_level', 180.2)], [('NVDA', 'daily_move', 12)]),
+    # a share of the index read as a return
+    ("Nvidia accounts for 7% of the S&P 500's weight.", 'us', [], [('NVDA', 'period_return', 7)]),
+])
+def test_other_periods_shapes_with_their_fields(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    for item in present:
+        ticker, metric, value, *fields = item
+        want = dict(fields[0]) if fields else {}
+        assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
+                   and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
+    assert not ({tuple(a) for a in absent} & found), found

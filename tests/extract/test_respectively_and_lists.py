@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, facts, facts_in_order
+from tests.extract.support import claims_of, assert_shape, facts, facts_in_order
 
 
 def test_respectively_assigns_figures_in_order():
@@ -105,3 +105,21 @@ def test_a_figure_list_of_any_metric_over_a_name_list(text, universe, expected):
 def test_a_cross_sectional_range_gives_the_two_figures_and_no_rank():
     assert facts_in_order("Returns spanned -5.95% (TSLA) to +9.12% (AMZN).") == [
         ("TSLA", "period_return", -5.95), ("AMZN", "period_return", 9.12)]
+
+
+# Shapes read since the structure-aware rewrite (each per claims.md and the labelling conventions).
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # a verb inside the figure list: every name gets every figure (9 claims)
+    ('Meta, Amazon and Tesla gained 4.0%, 9.1% and lost 6.0%, respectively.', 'us', [('AMZN', 'period_return', 9.1), ('META', 'period_return', 4.0), ('TSLA', 'period_return', -6.0)], [('AMZN', 'period_return', 4.0)]),
+    # "of August's N sessions": no count, a direction instead
+    ("Broadcom closed higher on twelve of August's twenty-one sessions and lower on nine.", 'us', [('AVGO', 'down_days', 9), ('AVGO', 'up_days', 12)], [('AVGO', 'direction', 'up')]),
+])
+def test_respectively_and_lists_shapes_with_their_fields(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    for item in present:
+        ticker, metric, value, *fields = item
+        want = dict(fields[0]) if fields else {}
+        assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
+                   and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
+    assert not ({tuple(a) for a in absent} & found), found

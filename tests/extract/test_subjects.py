@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, facts_in_order
+from tests.extract.support import claims_of, assert_shape, facts_in_order
 
 
 def test_a_pronoun_sentence_continues_the_previous_subject():
@@ -150,3 +150,33 @@ def test_the_spellings_companies_and_newswires_use(name, universe, ticker):
 def test_suffixed_symbols_in_one_sentence_keep_their_own_figures():
     assert facts_in_order("GALP.LS rose 3,1%; BCP.LS fell 1,0%.", "lisbon") == [
         ("GALP.LS", "period_return", 3.1), ("BCP.LS", "period_return", -1.0)]
+
+
+# Shapes read since the structure-aware rewrite (each per claims.md and the labelling conventions).
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # 'Tesla, Inc.' not a name
+    ('Tesla, Inc. fell 6.0%.', 'us', [('TSLA', 'period_return', -6.0)], [(None, 'period_return', -6.0)]),
+    # 'Incorporated' suffix
+    ('Mastercard Incorporated rose 1.9%.', 'us', [('MA', 'period_return', 1.9)], []),
+    # 'the former' / 'the latter'
+    ('Nvidia and AMD both rose. The former gained 1.6%, the latter 2.4%.', 'us', [('AMD', 'period_return', 2.4), ('NVDA', 'period_return', 1.6)], []),
+])
+def test_subjects_shapes_with_their_fields(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    for item in present:
+        ticker, metric, value, *fields = item
+        want = dict(fields[0]) if fields else {}
+        assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
+                   and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
+    assert not ({tuple(a) for a in absent} & found), found
+
+
+@pytest.mark.parametrize(("text", "present"), [
+    ("Shares of Tesla Inc. rose 14.2 percent over the four weeks.", {("TSLA", "period_return", 14.2)}),
+    ("Broadcom Inc. gained 2 percent, closing at $305.12.", {("AVGO", "period_return", 2), ("AVGO", "price_level", 305.12)}),
+    ("Amazon beat Tesla Inc. Tesla had the worst single day of the group.", {("TSLA", "rank", "largest_daily_fall")}),
+])
+def test_a_name_with_its_written_suffix_is_one_name(text, present):
+    found = {(c.ticker, c.metric, c.value) for c in claims_of(text)}
+    assert present <= found, found

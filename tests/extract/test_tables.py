@@ -181,3 +181,29 @@ def test_a_price_history_with_dates_down_the_side_dates_every_close():
 def test_prose_after_a_table_names_its_own_subject():
     text = "| Ticker | Return |\n|---|---|\n| NVDA | +5.6% |\n\nNvidia was the best performer, and it closed at $190.20."
     assert facts_in_order(text) == [("NVDA", "period_return", 5.6), ("NVDA", "rank", "best_return"), ("NVDA", "price_level", 190.2)]
+
+
+# Shapes read since the structure-aware rewrite (each per claims.md and the labelling conventions).
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # a header naming another month is another period
+    ('| Ticker | Jul return | Aug return |\n|---|---|---|\n| NVDA | +2.0% | +5.6% |', 'us', [('NVDA', 'period_return', 5.6)], [('NVDA', 'period_return', 2.0)]),
+    # 'Δ%' header unknown
+    ('| Ticker | Price | Δ% |\n|---|---|---|\n| NVDA | $190.20 | +5.6% |', 'us', [('NVDA', 'period_return', 5.6)], []),
+    # 'Low–High' (en dash, no spaces) header unknown
+    ('| Ticker | Last | Low–High |\n|---|---|---|\n| NVDA | 190.20 | 171.20–195.30 |', 'us', [('NVDA', 'range_high', 195.3), ('NVDA', 'range_low', 171.2)], []),
+    # 'Up/Down' column with 'N/M' cells
+    ('| Ticker | Return | Up/Down |\n|---|---|---|\n| META | +4.1% | 12/9 |', 'us', [('META', 'down_days', 9), ('META', 'up_days', 12)], []),
+    # metric/value table whose row label names ticker and metric
+    ('| Metric | Value |\n|---|---|\n| NVDA return | +5.6% |\n| NVDA max drawdown | 6.1% |', 'us', [('NVDA', 'max_drawdown', 6.1), ('NVDA', 'period_return', 5.6)], []),
+    # key-value block: nothing extracted
+    ('Ticker: NVDA\nReturn: +5.6%\nMax DD: 6.1%\nVol: 41%', 'us', [('NVDA', 'max_drawdown', 6.1), ('NVDA', 'period_return', 5.6), ('NVDA', 'volatility', 41)], []),
+])
+def test_tables_shapes_with_their_fields(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    for item in present:
+        ticker, metric, value, *fields = item
+        want = dict(fields[0]) if fields else {}
+        assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
+                   and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
+    assert not ({tuple(a) for a in absent} & found), found
