@@ -64,8 +64,12 @@ def _values(spec: dict) -> tuple[str, frozenset[str]] | None:
     return None
 
 
-def _expansions(pattern: list[dict]) -> list[list[str]] | None:
-    """The token sequences a literal pattern matches (each a list of NORM strings), or None."""
+def _expansions(pattern: list[dict], norm_of) -> list[list[str]] | None:
+    """The token sequences a literal pattern matches (each a list of NORM strings), or None.
+
+    A LOWER literal whose lexeme NORM differs from it ("–" has NORM "-") is left to the token
+    Matcher: as a NORM phrase it would match the wrong tokens, or none.
+    """
     choices: list[list[str | None]] = []
     total = 1
     for spec in pattern:
@@ -74,6 +78,8 @@ def _expansions(pattern: list[dict]) -> list[list[str]] | None:
             return None
         found = _values(spec)
         if found is None or found[0] == "ORTH":
+            return None
+        if found[0] == "LOWER" and any(norm_of(v) != v for v in found[1]):
             return None
         options: list[str | None] = sorted(found[1])
         if op == "?":
@@ -144,7 +150,7 @@ class CueMatcher:
                 if isinstance(pattern, str):
                     phrase_docs.append(make_doc(pattern))
                     continue
-                expanded = _expansions(pattern)
+                expanded = _expansions(pattern, lambda word: vocab[word].norm_)
                 if expanded is None:
                     token_patterns.append(pattern)
                     continue

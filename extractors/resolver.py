@@ -135,6 +135,7 @@ class Resolver:
         self.ranks = {(rank.superlative, rank.family, rank.sign): rank for rank in book.ranks}
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
+        self.label_priority = book.constants.get("frame_label", 95)
         unknown = [name for name in book.subject_order if name not in SUBJECT_FINDERS]
         if unknown:
             raise ValueError(f"resolve.toml [subjects] order names unknown finder(s) {unknown}; known: {', '.join(SUBJECT_FINDERS)}")
@@ -185,6 +186,27 @@ class Resolver:
                     state.fragment = sentence.fragment()
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
+
+    def header_rule(self, text: str, month: str | None) -> HeaderRule | None:
+        """What a table header or a line's key ("Return:", "Max DD =", '"return_pct":') says its figures are,
+        by the header lexicon; SKIP_COLUMN for a header naming another month or year ("Jul return")."""
+        text = text.lower()
+        for noise in HEADER_NOISE:
+            text = text.replace(noise, " ")
+        raw = text.split()
+        months = {MONTH_NUMBERS.get(w) or MONTH_NUMBERS.get(w[:3]) for w in raw if w.isalpha() and (w in MONTH_NUMBERS or w[:3] in MONTH_NUMBERS)}
+        years = {w for w in raw if w.isdigit() and len(w) == 4}
+        if month and (months - {int(month[5:7])} or years - {month[:4]}):
+            return SKIP_COLUMN
+        words = [w for w in raw if w[:3] not in MONTH_NUMBERS or len(w) > 9 or not w.isalpha()]
+        normal = " ".join(w for w in words if not (w.isdigit() and len(w) == 4))
+        if not normal:
+            return None
+        for rule in self.book.headers:
+            for word in rule.words:
+                if normal == word or f" {word} " in f" {normal} ":
+                    return rule
+        return None
 
     @staticmethod
     def _lead_name(doc: Document, t0: int, t1: int) -> Name | None:
@@ -703,7 +725,12 @@ class Sentence:
                 continue
             if figure.kind == "int":
                 figure = Figure(figure.token, figure.quantity, "number")
+            key = self._key_rule(figure)
+            if key is not None and key.metric in PERCENT_METRICS and figure.kind == "number":
+                figure = Figure(figure.token, figure.quantity, "pct")  # '"return_pct": 8.44' is a percent
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
+            if key is not None:
+                self._offer_key(reading, key, figure)
             head = lists.get(figure.token, (figure.token,))[0]
             if head != figure.token:
                 self.r.read_figure(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=head, into=reading, sides=("before",))
@@ -743,6 +770,42 @@ class Sentence:
                     if claim is not None:
                         out.append(claim)
         return out
+
+    def _key_rule(self, figure: Figure) -> HeaderRule | None:
+        """The header lexicon's reading of the key a figure is the value of: "Max DD: 6.1%", "Start: $206.64",
+        '"return_pct": 8.44', "Vol = 41%". A key is up to four words right before the figure, ended by ':' or '='."""
+        doc, position = self.doc, figure.token - 1
+        while position >= self.s0 and doc.orth[position] in ('"', "'", " ", "  ", "(", "~", "≈"):
+            position -= 1
+        if position < self.s0 or doc.orth[position] not in (":", "="):
+            return None
+        position -= 1
+        words: list[str] = []
+        while position >= self.s0 and len(words) < 4:
+            word = doc.orth[position]
+            if word in (",", "{", "}", "|", ";", "[", "]") or "\n" in word or position in doc.figure_at or any(
+                    n.start <= position < n.end for n in self.mentions):
+                break
+            if word.strip() and word not in ('"', "'"):
+                words.append(word)
+            position -= 1
+        rule = self.r.header_rule(" ".join(reversed(words)), self.month) if words else None
+        return rule if rule is not None and rule.metric != "range" else None
+
+    def _offer_key(self, reading: Reading, rule: HeaderRule, figure: Figure) -> None:
+        priority = self.r.label_priority
+        if rule is SKIP_COLUMN or not rule.metric:
+            reading.offer("drop", "a key naming another period or no claim", priority, 0, (rule.id, "structure.key"))
+            return
+        if rule.metric in ("up_days", "down_days", "up_down_days"):
+            return
+        reading.offer("metric", rule.metric, priority, 0, (rule.id, "structure.key"))
+        if rule.anchor:
+            reading.offer("anchor", rule.anchor, priority, 0, (rule.id, "structure.key"))
+        if rule.extreme:
+            reading.offer("extreme", rule.extreme, priority, 0, (rule.id, "structure.key"))
+        if rule.sign and not figure.quantity.signed:
+            reading.offer("sign", rule.sign, priority, 0, (rule.id, "structure.key"))
 
     def _figure_claims(self, figure: Figure, reading: Reading, previous_sign):
         """The claims a read figure makes: (metric, value, rules, fields) each, and the sign a cue gave."""
@@ -1226,24 +1289,7 @@ class TableReader:
         for cue in doc.dates:
             if start <= cue.start < end:
                 return None, cue.value
-        text = doc.clean[cell.start:cell.end].lower()
-        for noise in HEADER_NOISE:
-            text = text.replace(noise, " ")
-        raw = text.split()
-        months = {MONTH_NUMBERS.get(w) or MONTH_NUMBERS.get(w[:3]) for w in raw if w.isalpha() and (w in MONTH_NUMBERS or w[:3] in MONTH_NUMBERS)}
-        years = {w for w in raw if w.isdigit() and len(w) == 4}
-        if self.month and (months - {int(self.month[5:7])} or years - {self.month[:4]}):
-            return SKIP_COLUMN, None  # "Jul return" in an August cell: another period's column
-        words = [w for w in raw if w[:3] not in MONTH_NUMBERS or len(w) > 9 or not w.isalpha()]
-        words = [w for w in words if not (w.isdigit() and len(w) == 4)]
-        normal = " ".join(words)
-        if not normal:
-            return None, None
-        for rule in self.r.book.headers:
-            for word in rule.words:
-                if normal == word or f" {word} " in f" {normal} ":
-                    return rule, None
-        return None, None
+        return self.r.header_rule(doc.clean[cell.start:cell.end], self.month), None
 
     def claims(self) -> list[Claim]:
         rows = self.block.rows

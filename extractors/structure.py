@@ -131,10 +131,15 @@ def _parser():
     return parser
 
 
+# Bullets markdown has no syntax for, read as "-" (one character for one, so offsets hold).
+BULLETS = re.compile(r"(?m)^([ \t]*)[•▪‣◦●■□➤►→✓✔]([ \t])")
+
+
 def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
     """The blocks of `text` in order. `header_like(cells)` tells a plain-text table's header line."""
     if not text.strip():
         return []
+    text = BULLETS.sub(lambda m: m.group(1) + "-" + m.group(2), text)
     if not MARKDOWN_HINT.search(text):
         if "\n" in text and ("  " in text or "\t" in text):
             return _plain_tables(text, 0, len(text), header_like)
