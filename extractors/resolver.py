@@ -1202,12 +1202,13 @@ class Sentence:
         return cue if start == cue.start else Cue(cue.label, cue.rule, start, cue.end, cue.value)
 
     def _move_before(self, token: int) -> bool:
-        """A cause explains a move: a rise or fall word, or a percent, before it in its clause."""
+        """A cause explains a move: a rise or fall word, a count of up or down sessions, or a percent,
+        before it in its clause."""
         doc = self.doc
         new_subject = [c.start for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR") and c.start < token
                        and self.doc.lower[c.start] not in self.r.book.lexicon.get("possessives", ())]
         for cue in self.cues:
-            if cue.end <= token and (cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "SUP_BEST", "SUP_WORST")
+            if cue.end <= token and (cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "SUP_BEST", "SUP_WORST", "COUNT")
                                      or cue.label.startswith(RANK_PREFIX)) \
                     and id(cue) not in self.muted and not doc.breaks_between(cue.end, token) and doc.words_between(cue.end, token) <= 8 \
                     and not any(cue.end <= t for t in new_subject):
