@@ -81,6 +81,8 @@ ANCHORS: tuple[str, ...] = get_args(Anchor)
 PERCENT_METRICS: frozenset[str] = frozenset({"period_return", "max_drawdown", "daily_move", "volatility"})
 PRICE_METRICS: frozenset[str] = frozenset({"price_level", "range_low", "range_high"})
 COUNT_METRICS: frozenset[str] = frozenset({"up_days", "down_days"})
+# percent metrics stated as magnitudes: a drawdown or a volatility is never negative
+MAGNITUDE_METRICS: frozenset[str] = frozenset({"max_drawdown", "volatility"})
 # Metrics that carry text rather than a checkable value.
 TEXT_METRICS: frozenset[str] = frozenset({"causal", "refusal"})
 CAUSAL_METRIC, REFUSAL_METRIC = "causal", "refusal"

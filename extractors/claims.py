@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import date as Date
 
 from builder.vocabulary import ANCHORS, COUNT_METRICS, DIRECTIONS, METRICS, PERCENT_METRICS, PRICE_METRICS, RANKS, TEXT_METRICS
+from contracts.vocabulary import MAGNITUDE_METRICS
 
 EXTREMES: tuple[str, ...] = ("largest",)
 
@@ -51,7 +52,7 @@ class Claim:
                 raise ClaimError(f"{self.metric} needs a finite number, not {value!r}")
             if self.metric in PRICE_METRICS and value <= 0:
                 raise ClaimError(f"{self.metric} is a price and must be positive, not {value!r}")
-            if self.metric in ("max_drawdown", "volatility") and value < 0:
+            if self.metric in MAGNITUDE_METRICS and value < 0:
                 raise ClaimError(f"{self.metric} is a magnitude and must not be negative, not {value!r}")
         elif self.metric in COUNT_METRICS:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:

@@ -14,20 +14,28 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
+from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
+from extractors import subjects
 from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
 from extractors.numbers import MONTH_NUMBERS, word_number
-from extractors.rulebook import RANK_PREFIX, AttachRule, HeaderRule, Rulebook
+from extractors.rulebook import (
+    RANK_PREFIX,
+    RELATION_LABELS,
+    AttachRule,
+    HeaderRule,
+    Rulebook,
+)
 from extractors.structure import Block
+from extractors.subjects import SUBJECT_FINDERS
+from extractors.tables import SKIP_COLUMN, TableReader
 
-PERCENT_METRICS = ("period_return", "daily_move", "max_drawdown", "volatility")
 # the slots whose rows a claim of each metric names among its rules
 SLOTS_USED = {
     "period_return": ("metric", "sign"), "daily_move": ("metric", "sign", "date", "extreme"),
     "max_drawdown": ("metric",), "volatility": ("metric",), "price_level": ("metric", "anchor", "date", "extra"),
     "range_low": ("metric", "date", "extra"), "range_high": ("metric", "date", "extra"),
 }
-MAGNITUDES = ("max_drawdown", "volatility")
 SIGN_LABELS = frozenset({"UP", "DOWN", "UP_NOUN", "DOWN_NOUN"})
 # What a construction's span silences inside it: a count's words are the count's ("rose on 12 of 21 sessions"),
 # a span of sessions is no single session, "after a low of" is no cause (but still a low), a news source names
@@ -41,18 +49,6 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD"),
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
 }
-# Capitalised words that open sentences without naming anything ("The", "Overall", a month).
-UNKNOWN_STOP = frozenset(
-    "the a an i it its this that these those they we he she his her our their overall meanwhile elsewhere however also "
-    "still then so but and or while when after before as at in on of for with by from to up down over "
-    "january february march april may june july august september october november december jan feb mar apr jun jul aug "
-    "sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday inc inc. corp corp. co co. ltd ltd. "
-    "plc sa s.a. sgps group holdings incorporated corporation company".split()
-)
-# words a count of sessions may be followed by without naming another thing counted
-COUNT_FOLLOWERS = frozenset({"and", "or", "but", "while", "whereas", "in", "this", "that", "of", "out", "over", "during", "so",
-                             "with", "for", "on", "last", "the", "a", "since", "before", "after", "as", "then", "total", "straight"})
-ORDINALS = ("second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th", "next")
 OPPOSITE_RANKS = {
     "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",
     "least_volatile": "most_volatile", "largest_daily_gain": "largest_daily_fall", "largest_daily_fall": "largest_daily_gain",
@@ -62,23 +58,6 @@ DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST"})
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
-RELATION_LABELS = frozenset({"OUTPERF", "UNDERPERF", "PASSIVE_BY"})
-# Words after which a name is a relation's object, not a subject ("than AMD", "versus Nvidia's").
-OBJECT_WORDS = frozenset({"than", "vs", "vs.", "versus", "against", "behind"})
-OBJECT_PHRASES = ("compared with", "compared to", "relative to", "ahead of")
-# What may join two names of one list: "A, B and C", "A/B", "A & B".
-# ("y", "e", "et", "und": the "and" of commentary written in or near Spanish, Portuguese, French, German)
-NAME_JOINERS = frozenset({",", "and", "&", "/", "plus", "as", "well", "or", "both", "the", "y", "e", "et", "und"})
-FIGURE_JOINERS = frozenset({",", "and", "&", "/", "vs", "vs.", "versus", "or", "respectively", "while", "with", "then", "y", "e",
-                            "et", "und"})
-# Between a superlative and its subject after it: "the best performer was NVDA", "Best performer: AMZN".
-RANK_TO_NEXT = frozenset({"was", "were", "is", ":", "belonged", "went", "came", "from", "to", "for", "—", "-", "–", "the", "by", "goes"})
-RANK_FILLERS = frozenset({"of", "in", "the", "group", "month", "pack", "a", "an", "belonged", "went", "came", "single", "one",
-                          "performer", "name", "stock", "mover", "all", "ten", "eight", "was", "by", "far", ","})
-LIST_MARKERS = frozenset({"-", "*", "•", "+", "#", "##", "###", "####", ">", "·", "▪", "‣", "◦"})
-GROUP_QUALIFIERS = frozenset({"in", "of", "among", "across", "on", "within"})
-HEADER_NOISE = ("(%)", "(%", "%)", "($)", "(€)", "(usd)", "(eur)", "%", "$", "€", "usd", "eur", "(", ")", "*", ":")
-SUBJECT_HEADERS = frozenset({"ticker", "symbol", "company", "name", "stock", "security", "issuer", "constituent", "asset"})
 
 
 @dataclass
@@ -129,6 +108,7 @@ class Resolver:
 
     def __init__(self, book: Rulebook):
         self.book = book
+        self.words = book.words
         self.rows: dict[str, list[AttachRule]] = {}
         for row in book.attach:
             self.rows.setdefault(row.cue, []).append(row)
@@ -191,7 +171,7 @@ class Resolver:
         """What a table header or a line's key ("Return:", "Max DD =", '"return_pct":') says its figures are,
         by the header lexicon; SKIP_COLUMN for a header naming another month or year ("Jul return")."""
         text = text.lower()
-        for noise in HEADER_NOISE:
+        for noise in self.book.lexicon["header_noise"]:
             text = text.replace(noise, " ")
         raw = text.split()
         months = {MONTH_NUMBERS.get(w) or MONTH_NUMBERS.get(w[:3]) for w in raw if w.isalpha() and (w in MONTH_NUMBERS or w[:3] in MONTH_NUMBERS)}
@@ -208,13 +188,12 @@ class Resolver:
                     return rule
         return None
 
-    @staticmethod
-    def _lead_name(doc: Document, t0: int, t1: int) -> Name | None:
+    def _lead_name(self, doc: Document, t0: int, t1: int) -> Name | None:
         """The name a list item or heading opens with ("- **Nvidia**: ...", "### Galp (GALP.LS)")."""
         words = 0
         for i in range(t0, t1):
             word = doc.orth[i]
-            if not word.strip() or word in LIST_MARKERS or (word[:-1].isdigit() and word[-1:] in ".)"):
+            if not word.strip() or word in self.words("list_markers") or (word[:-1].isdigit() and word[-1:] in ".)"):
                 continue
             for name in doc.names:
                 if name.start == i:
@@ -351,15 +330,15 @@ class Sentence:
         out = []
         for i in range(self.s0, self.s1):
             word = doc.orth[i]
-            if i in taken or not word[:1].isupper() or word.lower() in UNKNOWN_STOP or i + 1 >= self.s1:
+            if i in taken or not word[:1].isupper() or word.lower() in self.r.words("unknown_stop") or i + 1 >= self.s1:
                 continue
             nxt = self._next_word(i + 1)
             if nxt not in verbs:
                 continue
-            opening = all(not doc.orth[j].strip() or doc.orth[j] in LIST_MARKERS or not doc.orth[j][:1].isalnum()
+            opening = all(not doc.orth[j].strip() or doc.orth[j] in self.r.words("list_markers") or not doc.orth[j][:1].isalnum()
                           for j in range(self.s0, i))
             verb = doc.lower[nxt]
-            if opening and not (verb.endswith("ed") or verb in ("down", "up", "off", "fell", "rose", "sank", "lost", "slid", "shed")):
+            if opening and not (verb.endswith("ed") or verb in self.r.words("bare_move_verbs")):
                 continue  # "Significant negative impact": an adjective opens the sentence, no subject
             start = i
             while start - 1 >= self.s0 and doc.orth[start - 1][:1].isupper() and start - 1 not in taken and doc.orth[start - 1] not in ("(",):
@@ -367,7 +346,7 @@ class Sentence:
             before = start - 1
             while before >= self.s0 and not doc.orth[before].strip():
                 before -= 1
-            if before >= self.s0 and doc.lower[before] in ("it", "they", "which", "that", "who"):
+            if before >= self.s0 and doc.lower[before] in self.r.words("subject_pronouns"):
                 continue  # "as it Micro Devices lost": the pronoun is the subject
             out.append(Name(None, start, i + 1, "name.unknown"))
         return out
@@ -389,7 +368,7 @@ class Sentence:
                 last = groups[-1][-1]
                 between = [w for w in doc.lower[last.end:name.start] if w.strip()]
                 same_kind = (last.ticker is None) == (name.ticker is None)
-                if between and all(w in NAME_JOINERS for w in between) and same_kind and not (
+                if between and all(w in self.r.words("name_joiners") for w in between) and same_kind and not (
                         self._object_at(groups[-1][0].start) and self._has_verb_after(name)):
                     groups[-1].append(name)
                     continue
@@ -422,15 +401,15 @@ class Sentence:
                     and not doc.names_between(cue.end, start):
                 return True
         before = [w for w in doc.lower[max(self.s0, start - 3):start] if w.strip()]
-        if before and before[-1] in OBJECT_WORDS:
+        if before and before[-1] in self.r.words("object_words"):
             return True
         text = " ".join(before[-2:])
-        return any(text.endswith(phrase) for phrase in OBJECT_PHRASES)
+        return any(text.endswith(phrase) for phrase in self.r.words("object_phrases"))
 
     def _relative_after(self, name: Name) -> bool:
         """"B, which rose 3%": an object that opens a relative clause is that clause's subject."""
         words = [w for w in self.doc.lower[name.end:min(self.s1, name.end + 3)] if w.strip()]
-        return bool(words) and (words[0] in ("which", "who", "that") or words[:2] in ([",", "which"], [",", "who"]))
+        return bool(words) and (words[0] in self.r.words("relative_pronouns") or words[0] == "," and words[1:2] and words[1] in self.r.words("relative_pronouns"))
 
     def ticker_before(self, token: int) -> str | None:
         """The company last named before `token`: in this sentence, else carried from earlier."""
@@ -507,7 +486,7 @@ class Sentence:
         for cue in self.cues:
             if cue.label.startswith("DIRECTION_"):
                 after = self._next_word(cue.end)
-                while after < self.s1 and self.doc.lower[after] in self.r.book.lexicon.get("hedges", ()) and after not in self.doc.figure_at:
+                while after < self.s1 and self.doc.lower[after] in self.r.words("hedges") and after not in self.doc.figure_at:
                     after = self._next_word(after + 1)
                 if after < self.s1 and after in self.doc.figure_at:
                     self.muted.add(id(cue))
@@ -515,8 +494,8 @@ class Sentence:
         for cue in self.cues:
             if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
                 rest = [w for w in self.doc.lower[cue.end:min(self.s1, cue.end + 4)] if w.strip()]
-                if rest and rest[0] in ("since", "ever", "in", "on", "of", "this", "for") and not (
-                        rest[0] in ("on", "of", "in", "for") and len(rest) > 1 and rest[1] in ("the", "month", "period", "window")
+                if rest and rest[0] in self.r.words("extreme_horizon_openers") and not (
+                        rest[0] in ("on", "of", "in", "for") and len(rest) > 1 and rest[1] in self.r.words("own_period_words")
                         or rest[0] == "on"):
                     self.muted.add(id(cue))
         # ", its trough a $355.59 close": the extreme is the figure after, not the one before
@@ -524,7 +503,7 @@ class Sentence:
             if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
                 after = self._next_word(cue.end)
                 if after < self.s1 and (after in self.doc.figure_at or (
-                        self.doc.lower[after] in ("a", "an", "of", "at") and self._next_word(after + 1) in self.doc.figure_at)):
+                        self.doc.lower[after] in self.r.words("extreme_to_figure") and self._next_word(after + 1) in self.doc.figure_at)):
                     self.muted.add(id(cue))
                 if any(p.label.startswith("PEER_EXTREME") and p.start == cue.start for p in self.cues):
                     self.muted.add(id(cue))
@@ -605,8 +584,8 @@ class Sentence:
             if direction is None:
                 continue
             after = self._next_word(cue.end)
-            if after < self.s1 and doc.lower[after].isalpha() and doc.lower[after] not in COUNT_FOLLOWERS and not any(
-                    w in ("sessions", "days", "session", "day") for w in words):
+            if after < self.s1 and doc.lower[after].isalpha() and doc.lower[after] not in self.r.words("count_followers") and not any(
+                    w in self.r.words("session_nouns") for w in words):
                 continue  # "fell in 3 of 10 names": a count of something else
             index, word = numbers[0]
             value = int(word) if word.isdigit() else _count_word(word)
@@ -818,7 +797,7 @@ class Sentence:
                 return None  # percentage points are a difference unless a cue says what of
             magnitude = abs(float(quantity.value))
             cue_sign = reading.get("sign", 0)
-            if metric in MAGNITUDES:
+            if metric in MAGNITUDE_METRICS:
                 return [(metric, magnitude, (), {"decimals": quantity.decimals})], 0
             sign, inherited = quantity.signed, ()
             if not sign:
@@ -859,7 +838,8 @@ class Sentence:
         ("down 13.5%, 6.6% and 2.9%", "+5.4%/-12.0%", "+2.4% vs -9.2%")."""
         doc = self.doc
         runs: list[list[Figure]] = []
-        skip_words = set(self.r.book.lexicon.get("hedges", ())) | FIGURE_JOINERS | {"up", "down", "higher", "lower"}
+        joiners = self.r.words("figure_joiners")
+        skip_words = self.r.words("hedges") | joiners | self.r.words("figure_list_skips")
         signs = {i for c in self.cues if c.label in ("UP", "DOWN") for i in range(c.start, c.end)}
         for figure in self.figures:
             if figure.token in self.consumed or figure.kind == "int":
@@ -871,8 +851,8 @@ class Sentence:
                 signed_gap = any(i in signs and w not in skip_words for i, w in between)
                 if last.kind == figure.kind and between and len(between) <= 4 and all(
                         w in skip_words or w in ("(", ")") or i in signs for i, w in between) \
-                        and not doc.breaks_between(last.token + 1, figure.token) and any(w in FIGURE_JOINERS for w in words) \
-                        and not (signed_gap and not any(w in FIGURE_JOINERS and w != "," for w in words)):
+                        and not doc.breaks_between(last.token + 1, figure.token) and any(w in joiners for w in words) \
+                        and not (signed_gap and not any(w in joiners and w != "," for w in words)):
                     runs[-1].append(figure)
                     continue
             runs.append([figure])
@@ -906,7 +886,7 @@ class Sentence:
     def _owner(self, start: int, end: int) -> tuple[Name, ...] | None:
         """The subject of a construction at tokens [start, end): the name before it in its clause, a
         pronoun's company, the block's subject, or the name right after it."""
-        for finder in (_clause_subject, _carried, _sentence_subject, _block):
+        for finder in (subjects.clause_subject, subjects.carried, subjects.sentence_subject, subjects.block):
             found = finder(self, start, {})
             if found:
                 return found
@@ -955,7 +935,7 @@ class Sentence:
         doc, before = self.doc, cue.start - 1
         while before >= self.s0 and (not doc.orth[before].strip() or doc.orth[before] == "-"):
             before -= 1
-        return before >= self.s0 and doc.lower[before] in ORDINALS
+        return before >= self.s0 and doc.lower[before] in self.r.words("ordinals")
 
     def _possessed(self, cue: Cue) -> bool:
         """"its worst session", "Tesla's best session": the name's own extreme, no ranking."""
@@ -967,7 +947,7 @@ class Sentence:
         if position < self.s0:
             return False
         word = doc.lower[position]
-        if word in self.r.book.lexicon.get("possessives", ()):
+        if word in self.r.words("possessives"):
             return True
         # "Tesla's best session" is Tesla's own; "the month's laggard" ranks
         return word in ("'s", "’s") and any(n.end == position and n.ticker for n in self.mentions)
@@ -980,14 +960,14 @@ class Sentence:
         before = cue.start - 1
         while before >= self.s0 and (not doc.orth[before].strip() or doc.orth[before] == "-"):
             before -= 1
-        if before >= self.s0 and doc.lower[before] in ("at", *ORDINALS):
+        if before >= self.s0 and (doc.lower[before] == "at" or doc.lower[before] in self.r.words("ordinals")):
             return None  # "at most", "the second-best performer"
         after = [c for c in self.cues if cue.end <= c.start and doc.words_between(cue.end, c.start) <= 3
                  and not doc.breaks_between(cue.end, c.start) and not doc.commas_between(cue.end, c.start)
                  and not doc.names_between(cue.end, c.start) and id(c) not in self.muted]
         if any(c.label == "PLURAL_PERFORMER" and doc.words_between(cue.end, c.start) <= 2 for c in after):
             return None
-        if any(c.label in ("LEVEL", "START", "END") and c.start - cue.end <= 2 and doc.lower[c.start] in ("price", "close", "closing", "level", "levels", "print") for c in after):
+        if any(c.label in ("LEVEL", "START", "END") and c.start - cue.end <= 2 and doc.lower[c.start] in self.r.words("price_nouns") for c in after):
             return None
         family, sign = None, 0
         for c in after:
@@ -1004,7 +984,7 @@ class Sentence:
                     family = "UP" if c.label == "UP_NOUN" else "DOWN"
                     break
                 if c.label == "PERFORMER":
-                    family = "RETURN_NOUN" if doc.lower[c.start] in ("return", "returns", "performance", "result") else "RETURN"
+                    family = "RETURN_NOUN" if doc.lower[c.start] in self.r.words("return_nouns") else "RETURN"
                     break
         if family is None:
             for c in reversed(self.cues):
@@ -1045,11 +1025,11 @@ class Sentence:
         if word in (",", ".", ";", ":", "(", ")", "—", "–", "!", "|", "…") or nxt in doc.figure_at:
             return True
         previous = [w for w in doc.lower[max(self.s0, cue.start - 2):cue.start] if w.strip()]
-        if previous and previous[-1] == "the" and word in self.r.book.lexicon.get("function_words", ()):
+        if previous and previous[-1] == "the" and word in self.r.words("function_words"):
             return True
-        if word in GROUP_QUALIFIERS:
+        if word in self.r.words("group_qualifiers"):
             rest = [w for w in doc.lower[nxt + 1:min(self.s1, nxt + 7)] if w.strip()]
-            groups = set(self.r.book.lexicon.get("group_nouns", ())) | set(self.r.book.lexicon.get("plural_performers", ()))
+            groups = self.r.words("group_nouns") | self.r.words("plural_performers")
             return any(w in groups for w in rest[:5])
         return False
 
@@ -1078,19 +1058,19 @@ class Sentence:
             if name is not None:
                 return self.group_of(name)
             word = doc.lower[position]
-            if word.strip() and position not in family and word not in RANK_TO_NEXT and word not in RANK_FILLERS:
+            if word.strip() and position not in family and word not in self.r.words("rank_to_next") and word not in self.r.words("rank_fillers"):
                 break
             if word[:1].isalnum():
                 words += 1
             position += 1
-        found = _clause_subject(self, cue.start, {})
+        found = subjects.clause_subject(self, cue.start, {})
         if found:
             return found
-        for finder in (_carried, _sentence_subject, _block):
+        for finder in (subjects.carried, subjects.sentence_subject, subjects.block):
             found = finder(self, cue.start, {})
             if found:
                 return found
-        return _following(self, cue.end, {})
+        return subjects.following(self, cue.end, {})
 
     # ----------------------------------------------------------------- directions
     def _directions(self, figure_claims: list[Claim]) -> None:
@@ -1125,7 +1105,7 @@ class Sentence:
                 continue
             left = self._quantified(cue)
             if left is None:
-                left = _clause_subject(self, cue.start, {}) or _carried(self, cue.start, {}) or _block(self, cue.start, {})
+                left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
             if not left:
                 continue
             winners, losers = (left, right) if cue.label == "OUTPERF" else (right, left)
@@ -1168,7 +1148,7 @@ class Sentence:
             end = self._cause_end(cue)
             if doc.figures_between(cue.start, end) or not self._move_before(cue.start):
                 continue
-            owner = _clause_subject(self, cue.start, {}) or _carried(self, cue.start, {}) or _block(self, cue.start, {})
+            owner = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
             if not owner:
                 continue
             taken_until = end
@@ -1187,7 +1167,7 @@ class Sentence:
         after = self._next_word(cue.end)
         if after >= self.s1 or after in self.doc.figure_at or self.doc.lower[after] in ("(", ",", ".", ";"):
             return False
-        blocked = self.r.book.lexicon.get("on_not_causal" if last == "on" else "as_not_causal", ())
+        blocked = self.r.words("on_not_causal" if last == "on" else "as_not_causal")
         return self.doc.lower[after] not in blocked and not any(d.start == after for d in self.doc.dates)
 
     def _connective(self, cue: Cue) -> Cue:
@@ -1197,7 +1177,7 @@ class Sentence:
             return Cue(cue.label, cue.rule, cue.end - 1, cue.end, cue.value)  # "+5.6% m/m on DC capex": the cause opens at "on"
         start = cue.start
         while start < cue.end - 1 and (start in self.doc.figure_at or any(
-                c.start == start and c.label in ("UP", "DOWN") for c in self.cues) or self.doc.lower[start] in self.r.book.lexicon.get("cause_hedges", ())):
+                c.start == start and c.label in ("UP", "DOWN") for c in self.cues) or self.doc.lower[start] in self.r.words("cause_hedges")):
             start += 1
         return cue if start == cue.start else Cue(cue.label, cue.rule, start, cue.end, cue.value)
 
@@ -1206,7 +1186,7 @@ class Sentence:
         before it in its clause."""
         doc = self.doc
         new_subject = [c.start for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR") and c.start < token
-                       and self.doc.lower[c.start] not in self.r.book.lexicon.get("possessives", ())]
+                       and self.doc.lower[c.start] not in self.r.words("possessives")]
         for cue in self.cues:
             if cue.end <= token and (cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "SUP_BEST", "SUP_WORST", "COUNT")
                                      or cue.label.startswith(RANK_PREFIX)) \
@@ -1258,323 +1238,6 @@ class Sentence:
             return None
 
 
-SKIP_COLUMN = HeaderRule("header.other_period", (), "")
-
-
-class TableReader:
-    """A table's claims: each header cell mapped to a metric by the header lexicon, each row's subject
-    its ticker or company cell; a table whose header row names the companies is read by columns."""
-
-    def __init__(self, resolver: Resolver, doc: Document, block: Block, month: str | None, sessions: list[date], state: State):
-        self.r, self.doc, self.block, self.month, self.sessions, self.state = resolver, doc, block, month, sessions, state
-
-    def _tokens(self, cell) -> tuple[int, int]:
-        doc = self.doc
-        start = doc.token_at(cell.start)
-        end = doc.token_at(max(cell.start, cell.end - 1)) + 1
-        return start, end
-
-    def _name_in(self, cell) -> Name | None:
-        start, end = self._tokens(cell)
-        for name in self.doc.names:
-            if start <= name.start < end:
-                return name
-        for cue in self.doc.cues:
-            if cue.label == "MARKET" and start <= cue.start < end:
-                return Name(None, cue.start, cue.end, cue.rule)
-        return None
-
-    def header_rule(self, cell) -> tuple[HeaderRule | None, date | None]:
-        doc = self.doc
-        start, end = self._tokens(cell)
-        for cue in doc.dates:
-            if start <= cue.start < end:
-                return None, cue.value
-        return self.r.header_rule(doc.clean[cell.start:cell.end], self.month), None
-
-    def claims(self) -> list[Claim]:
-        rows = self.block.rows
-        if len(rows) < 2:
-            return []
-        header = rows[0]
-        header_names = [self._name_in(cell) for cell in header]
-        if sum(1 for n in header_names[1:] if n is not None and n.ticker) >= 1 and header_names[0] is None:
-            return self._by_columns(header, header_names, rows[1:])
-        specs = [self.header_rule(cell) for cell in header]
-        subject_column = None
-        for index, cell in enumerate(header):
-            if self.doc.clean[cell.start:cell.end].strip().lower().strip(":*") in SUBJECT_HEADERS:
-                subject_column = index
-                break
-        out: list[Claim] = []
-        for row in rows[1:]:
-            subject = None
-            if subject_column is not None and subject_column < len(row):
-                subject = self._name_in(row[subject_column])
-            if subject is None:
-                for cell in row:
-                    subject = self._name_in(cell)
-                    if subject is not None:
-                        break
-            if subject is None:
-                continue
-            # "| NVDA return | +5.6% |": a row whose name cell also names the metric says it for the cells under
-            # headers that do not ("Value")
-            label_cell = next((cell for cell in row if self._name_in(cell) is not None), None)
-            row_rule = self.header_rule(label_cell)[0] if label_cell is not None else None
-            for index, cell in enumerate(row):
-                if index >= len(specs) or index == subject_column or cell is label_cell:
-                    continue
-                rule, when = specs[index]
-                if rule is None and when is None and row_rule is not None and row_rule.metric:
-                    rule = row_rule
-                out.extend(self._cell(cell, subject, rule, when))
-            if subject.ticker:
-                self.state.last_ticker = subject.ticker
-        return out
-
-    def _by_columns(self, header, header_names, body) -> list[Claim]:
-        out: list[Claim] = []
-        for row in body:
-            if not row:
-                continue
-            rule, when = self.header_rule(row[0])
-            for index, cell in enumerate(row[1:], start=1):
-                if index < len(header_names) and header_names[index] is not None:
-                    out.extend(self._cell(cell, header_names[index], rule, when))
-        return out
-
-    def _cell(self, cell, subject: Name, rule: HeaderRule | None, when: date | None) -> list[Claim]:
-        doc = self.doc
-        start, end = self._tokens(cell)
-        figures = [f for f in doc.figures if start <= f.token < end]
-        if rule is None and when is None:
-            return []
-        if rule is not None and not rule.metric:
-            return []
-        metric = rule.metric if rule else "price_level"
-        rules = ((rule.id if rule else "header.date"), "structure.table")
-        sentence = doc.text[doc.starts[start]:doc.ends[end - 1]] if end > start else ""
-        out = []
-
-        def make(metric: str, figure: Figure, value, **fields) -> None:
-            try:
-                out.append(Claim(ticker=subject.ticker, metric=metric, value=value, text=doc.text[figure.start:figure.end],
-                                 sentence=sentence, start=figure.start, end=figure.end, rules=rules, **fields))
-            except ClaimError:
-                pass
-
-        if metric == "up_down_days":  # "12/9": up and down sessions in one cell
-            counts = [(t, int(doc.lower[t])) for t in range(start, end) if doc.lower[t].isdigit() and int(doc.lower[t]) <= 31]
-            if len(counts) >= 2:
-                for (token, value), name in zip(counts[:2], ("up_days", "down_days")):
-                    make(name, doc.figure_at.get(token) or Figure(token, _token_quantity(doc, token), "int"), value)
-            return out
-        if metric in ("up_days", "down_days"):
-            for token in range(start, end):
-                word = doc.lower[token]
-                value = int(word) if word.isdigit() else word_number(word)
-                if value is not None and value <= 31:
-                    figure = doc.figure_at.get(token) or Figure(token, _token_quantity(doc, token), "int")
-                    make(metric, figure, value)
-                    break
-            return out
-        if metric == "range":
-            prices = [f for f in figures if f.kind in ("price", "number", "int")]
-            if len(prices) >= 2:
-                low, high = sorted(prices[:2], key=lambda f: f.quantity.value)
-                make("range_low", low, abs(float(low.quantity.value)), decimals=low.quantity.decimals)
-                make("range_high", high, abs(float(high.quantity.value)), decimals=high.quantity.decimals)
-            return out
-        if metric in PERCENT_METRICS:
-            percents = [f for f in figures if f.kind == "pct"] or [f for f in figures if f.kind in ("number", "int")]
-            if not percents:
-                return out
-            figure = percents[0]
-            quantity = figure.quantity
-            magnitude = abs(float(quantity.value))
-            if metric in MAGNITUDES:
-                value = magnitude
-            else:
-                sign = quantity.signed or (rule.sign if rule else 0) or (1 if quantity.value >= 0 else -1)
-                value = magnitude * sign
-            if quantity.decimals == 0 and float(value).is_integer():
-                value = int(value)
-            fields = {"decimals": quantity.decimals}
-            if metric == "daily_move":
-                dated = [c.value for c in doc.dates if start <= c.start < end and c.value]
-                fields["date"] = dated[0] if dated else None
-                if rule and rule.extreme:
-                    fields["extreme"] = rule.extreme
-            make(metric, figure, value, **fields)
-            return out
-        prices = [f for f in figures if f.kind in ("price", "number")] or [f for f in figures if f.kind == "int"]
-        if not prices:
-            return out
-        figure = prices[0]
-        fields = {"decimals": figure.quantity.decimals}
-        if metric == "price_level":
-            if when is not None:
-                fields["date"] = when
-            elif rule and rule.anchor:
-                fields["anchor"] = rule.anchor
-        make(metric, figure, abs(float(figure.quantity.value)), **fields)
-        return out
-
-
-def _token_quantity(doc: Document, token: int):
-    from extractors.numbers import Quantity
-
-    return Quantity("number", 0.0, 0, doc.starts[token], doc.ends[token])
-
-
 def _count_word(word: str) -> int | None:
     """A count spelled out: "nine", "twenty-one", "once", "twice"."""
     return {"once": 1, "twice": 2, "thrice": 3}.get(word, word_number(word))
-
-
-def _bracket_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    doc = sentence.doc
-    after = sentence._next_word(token + 1)
-    if after < sentence.s1 and doc.orth[after] in ("(", "["):
-        name = sentence._name_starting(sentence._next_word(after + 1))
-        if name is not None:
-            return (name,)
-    return None
-
-
-def _bracket_before(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    """"AMD (−12.0%)": a figure opening brackets right after a name is the name's."""
-    doc = sentence.doc
-    position = token - 1
-    while position > sentence.s0 and not doc.orth[position].strip():
-        position -= 1
-    if position <= sentence.s0 or doc.orth[position] not in ("(", "["):
-        return None
-    position -= 1
-    while position > sentence.s0 and not doc.orth[position].strip():
-        position -= 1
-    for name in sentence.mentions:
-        if name.end - 1 == position:
-            return (name,)
-    return None
-
-
-def _for_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    after = sentence._next_word(token + 1)
-    if after < sentence.s1 and sentence.doc.lower[after] == "for":
-        name = sentence._name_starting(sentence._next_word(after + 1))
-        if name is not None:
-            return (name,)
-    return None
-
-
-def _distributed(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    tokens = lists.get(token)
-    if not tokens:
-        return None
-    k = len(tokens)
-    position = tokens.index(token)
-    doc = sentence.doc
-    before = [g for g in sentence.groups if g[-1].end <= tokens[0]]
-    for group in reversed(before):
-        if len(group) == k:
-            return (group[position],)
-        if len(group) > 1:
-            break
-    # "A outperformed B: +2.4% vs -9.2%": the relation's two sides, in order
-    if k == 2 and len(before) >= 2:
-        left, right = before[-2], before[-1]
-        if len(left) == 1 and len(right) == 1 and any(
-                c.label in RELATION_LABELS and left[0].end <= c.start and c.end <= right[0].start for c in sentence.cues):
-            return ((left[0], right[0])[position],)
-    if any(c.label == "RESPECTIVELY" for c in sentence.cues) and len(sentence.state.last_group) == k and not before:
-        return (sentence.state.last_group[position],)
-    return None
-
-
-def _possessive(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    doc = sentence.doc
-    for name in reversed(sentence.mentions):
-        if name.end > token:
-            continue
-        if name.end < len(doc) and doc.lower[name.end] in ("'s", "’s", "'") and doc.words_between(name.end + 1, token) <= 2 \
-                and not doc.breaks_between(name.end, token) and not doc.figures_between(name.end, token):
-            return (name,)
-        break
-    return None
-
-
-def _preceding(sentence: Sentence, token: int, within_clause: bool) -> tuple[Name, ...] | None:
-    doc = sentence.doc
-    candidates = [n for n in sentence.mentions if n.end <= token]
-    fallback = None
-    for name in reversed(candidates):
-        if within_clause and doc.breaks_between(name.end, token):
-            break
-        if sentence.is_object(name) and not sentence._relative_after(name):
-            if fallback is None:
-                fallback = name
-            continue
-        group = sentence.group_of(name)
-        return group if len(group) > 1 and group[-1] is name or group[-1].end <= token else (name,)
-    if fallback is not None and not within_clause:
-        return sentence.group_of(fallback)
-    return None
-
-
-def _clause_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    return _preceding(sentence, token, within_clause=True)
-
-
-def _sentence_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    return _preceding(sentence, token, within_clause=False)
-
-
-def _carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    """A pronoun or descriptor before the figure in its sentence: the company last named before it."""
-    for cue in reversed(sentence.cues):
-        if cue.end > token + 1 or cue.label not in ("PRONOUN", "DESCRIPTOR", "FORMER", "LATTER") or id(cue) in sentence.muted:
-            continue
-        if cue.label in ("FORMER", "LATTER"):
-            group = sentence.state.last_group
-            if not group:
-                return None
-            chosen = group[0] if cue.label == "FORMER" else group[-1]
-            return (Name(chosen.ticker, cue.start, cue.start, cue.rule),)
-        if any(n.start <= cue.start < n.end for n in sentence.mentions):
-            continue
-        word = sentence.doc.lower[cue.start]
-        if word in ("their", "they", "them") and sentence.state.last_group:
-            return sentence.state.last_group
-        ticker = sentence.ticker_before(cue.start)
-        if ticker:
-            return (Name(ticker, cue.start, cue.start, cue.rule),)
-        return None
-    return None
-
-
-def _block(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    return (sentence.block_subject,) if sentence.block_subject is not None else None
-
-
-def _topic_carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    """A sentence that names no subject at all goes on about the one company the sentence before named."""
-    if sentence.mentions or sentence.state.topic is None:
-        return None
-    return (Name(sentence.state.topic, token, token, "subject.topic"),)
-
-
-def _following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    doc = sentence.doc
-    for name in sentence.mentions:
-        if name.start > token and not doc.breaks_between(token, name.start):
-            return sentence.group_of(name)
-    return None
-
-
-SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
-    "bracket_after": _bracket_after, "bracket_before": _bracket_before, "for_after": _for_after, "distributed": _distributed, "possessive": _possessive,
-    "clause_subject": _clause_subject, "sentence_subject": _sentence_subject, "carried": _carried, "block": _block,
-    "following": _following, "topic_carried": _topic_carried,
-}

@@ -98,6 +98,8 @@ LABELS: dict[str, str] = {
     "NOT_SUBJECT": "a capitalised word that names no company (news sources, months)",
 }
 RANK_PREFIX = "RANK:"
+# the labels of a comparison between two companies ("A outperformed B", "B was beaten by A")
+RELATION_LABELS = frozenset({"OUTPERF", "UNDERPERF", "PASSIVE_BY"})
 FIGURE_KINDS = ("pct", "price", "number")
 SIDES = ("before", "after", "inside", "topic")
 CROSSINGS = ("comma", "name", "figure")
@@ -179,6 +181,15 @@ class Rulebook:
     subject_order: tuple[str, ...]
     constants: dict[str, int] = field(default_factory=dict)
     digest: str = ""
+    word_sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+
+    def words(self, name: str) -> frozenset[str]:
+        """A lexicon list as a set, for the resolver's membership tests; an unknown name is an error,
+        so a misspelt list cannot silently read as empty."""
+        try:
+            return self.word_sets[name]
+        except KeyError:
+            raise RuleError(f"lexicon.toml has no list {name!r}") from None
 
     def cue(self, rule_id: str) -> CueRule:
         for rule in self.cues:
@@ -353,7 +364,7 @@ def load_rulebook(directory: Path | None = None) -> Rulebook:
     subject_order = tuple(resolve.get("subjects", {}).get("order", []))
     digest = hashlib.sha256(b"".join((directory / name).read_bytes() for name in RULE_FILES)).hexdigest()[:16]
     return Rulebook(lexicon, tuple(cues), tuple(headers), tuple(attach), tuple(ranks), subject_order,
-                    dict(resolve.get("constants", {})), digest)
+                    dict(resolve.get("constants", {})), digest, {name: frozenset(words) for name, words in lexicon.items()})
 
 
 @cache

@@ -84,3 +84,23 @@ def test_every_label_a_rule_uses_is_declared():
     book = rulebook()
     for rule in book.cues:
         assert rule.label in LABELS or rule.label.startswith(RANK_PREFIX), rule.id
+
+
+def test_every_word_list_the_code_names_is_in_the_lexicon():
+    """The Python modules read word lists by name (`words("...")`, `lexicon["..."]`); a misspelt name
+    must fail here, not read as an empty list at run time."""
+    import re
+    from pathlib import Path
+
+    import extractors
+
+    named = set()
+    for path in Path(extractors.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        named |= set(re.findall(r'words\("([a-z_]+)"', text))
+        named |= set(re.findall(r'lexicon(?:\.get\(|\[)"([a-z_]+)"', text))
+    assert named, "no word-list references found: the pattern no longer matches the code"
+    missing = sorted(named - set(rulebook().lexicon))
+    assert not missing, f"lists named in code but absent from lexicon.toml: {missing}"
+    with pytest.raises(RuleError, match="no list 'no_such_list'"):
+        rulebook().words("no_such_list")

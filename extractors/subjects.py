@@ -1,0 +1,159 @@
+"""Subject finders: where a figure's company is looked for, one function per construction. The
+resolver tries them in the order `extractors/rules/resolve.toml` names under `[subjects] order`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from extractors.document import Name
+from extractors.rulebook import RELATION_LABELS
+
+if TYPE_CHECKING:
+    from extractors.resolver import Sentence
+
+
+def bracket_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    doc = sentence.doc
+    after = sentence._next_word(token + 1)
+    if after < sentence.s1 and doc.orth[after] in ("(", "["):
+        name = sentence._name_starting(sentence._next_word(after + 1))
+        if name is not None:
+            return (name,)
+    return None
+
+
+def bracket_before(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"AMD (−12.0%)": a figure opening brackets right after a name is the name's."""
+    doc = sentence.doc
+    position = token - 1
+    while position > sentence.s0 and not doc.orth[position].strip():
+        position -= 1
+    if position <= sentence.s0 or doc.orth[position] not in ("(", "["):
+        return None
+    position -= 1
+    while position > sentence.s0 and not doc.orth[position].strip():
+        position -= 1
+    for name in sentence.mentions:
+        if name.end - 1 == position:
+            return (name,)
+    return None
+
+
+def for_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    after = sentence._next_word(token + 1)
+    if after < sentence.s1 and sentence.doc.lower[after] == "for":
+        name = sentence._name_starting(sentence._next_word(after + 1))
+        if name is not None:
+            return (name,)
+    return None
+
+
+def distributed(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    tokens = lists.get(token)
+    if not tokens:
+        return None
+    k = len(tokens)
+    position = tokens.index(token)
+    before = [g for g in sentence.groups if g[-1].end <= tokens[0]]
+    for group in reversed(before):
+        if len(group) == k:
+            return (group[position],)
+        if len(group) > 1:
+            break
+    # "A outperformed B: +2.4% vs -9.2%": the relation's two sides, in order
+    if k == 2 and len(before) >= 2:
+        left, right = before[-2], before[-1]
+        if len(left) == 1 and len(right) == 1 and any(
+                c.label in RELATION_LABELS and left[0].end <= c.start and c.end <= right[0].start for c in sentence.cues):
+            return ((left[0], right[0])[position],)
+    if any(c.label == "RESPECTIVELY" for c in sentence.cues) and len(sentence.state.last_group) == k and not before:
+        return (sentence.state.last_group[position],)
+    return None
+
+
+def possessive(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    doc = sentence.doc
+    for name in reversed(sentence.mentions):
+        if name.end > token:
+            continue
+        if name.end < len(doc) and doc.lower[name.end] in ("'s", "’s", "'") and doc.words_between(name.end + 1, token) <= 2 \
+                and not doc.breaks_between(name.end, token) and not doc.figures_between(name.end, token):
+            return (name,)
+        break
+    return None
+
+
+def _preceding(sentence: Sentence, token: int, within_clause: bool) -> tuple[Name, ...] | None:
+    doc = sentence.doc
+    candidates = [n for n in sentence.mentions if n.end <= token]
+    fallback = None
+    for name in reversed(candidates):
+        if within_clause and doc.breaks_between(name.end, token):
+            break
+        if sentence.is_object(name) and not sentence._relative_after(name):
+            if fallback is None:
+                fallback = name
+            continue
+        group = sentence.group_of(name)
+        return group if len(group) > 1 and group[-1] is name or group[-1].end <= token else (name,)
+    if fallback is not None and not within_clause:
+        return sentence.group_of(fallback)
+    return None
+
+
+def clause_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    return _preceding(sentence, token, within_clause=True)
+
+
+def sentence_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    return _preceding(sentence, token, within_clause=False)
+
+
+def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """A pronoun or descriptor before the figure in its sentence: the company last named before it."""
+    for cue in reversed(sentence.cues):
+        if cue.end > token + 1 or cue.label not in ("PRONOUN", "DESCRIPTOR", "FORMER", "LATTER") or id(cue) in sentence.muted:
+            continue
+        if cue.label in ("FORMER", "LATTER"):
+            group = sentence.state.last_group
+            if not group:
+                return None
+            chosen = group[0] if cue.label == "FORMER" else group[-1]
+            return (Name(chosen.ticker, cue.start, cue.start, cue.rule),)
+        if any(n.start <= cue.start < n.end for n in sentence.mentions):
+            continue
+        word = sentence.doc.lower[cue.start]
+        if word in ("their", "they", "them") and sentence.state.last_group:
+            return sentence.state.last_group
+        ticker = sentence.ticker_before(cue.start)
+        if ticker:
+            return (Name(ticker, cue.start, cue.start, cue.rule),)
+        return None
+    return None
+
+
+def block(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    return (sentence.block_subject,) if sentence.block_subject is not None else None
+
+
+def topic_carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """A sentence that names no subject at all goes on about the one company the sentence before named."""
+    if sentence.mentions or sentence.state.topic is None:
+        return None
+    return (Name(sentence.state.topic, token, token, "subject.topic"),)
+
+
+def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    doc = sentence.doc
+    for name in sentence.mentions:
+        if name.start > token and not doc.breaks_between(token, name.start):
+            return sentence.group_of(name)
+    return None
+
+
+SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
+    "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive,
+    "clause_subject": clause_subject, "sentence_subject": sentence_subject, "carried": carried, "block": block,
+    "following": following, "topic_carried": topic_carried,
+}

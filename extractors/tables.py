@@ -1,0 +1,190 @@
+"""Tables: a header lexicon maps each column to a metric, each row's subject is its ticker or company
+cell; a table whose header row names the companies is read by columns. Split from the resolver,
+which hands each table block here, so that one module reads one written shape."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
+from extractors.claims import Claim, ClaimError
+from extractors.document import Document, Figure, Name
+from extractors.numbers import word_number
+from extractors.rulebook import HeaderRule
+from extractors.structure import Block
+
+if TYPE_CHECKING:
+    from extractors.resolver import Resolver, State
+
+# a column headed by another month or year ("Jul return", "2025"): its figures are no claim
+SKIP_COLUMN = HeaderRule("header.other_period", (), "")
+
+
+class TableReader:
+    """A table's claims: each header cell mapped to a metric by the header lexicon, each row's subject
+    its ticker or company cell; a table whose header row names the companies is read by columns."""
+
+    def __init__(self, resolver: Resolver, doc: Document, block: Block, month: str | None, sessions: list[date], state: State):
+        self.r, self.doc, self.block, self.month, self.sessions, self.state = resolver, doc, block, month, sessions, state
+
+    def _tokens(self, cell) -> tuple[int, int]:
+        doc = self.doc
+        start = doc.token_at(cell.start)
+        end = doc.token_at(max(cell.start, cell.end - 1)) + 1
+        return start, end
+
+    def _name_in(self, cell) -> Name | None:
+        start, end = self._tokens(cell)
+        for name in self.doc.names:
+            if start <= name.start < end:
+                return name
+        for cue in self.doc.cues:
+            if cue.label == "MARKET" and start <= cue.start < end:
+                return Name(None, cue.start, cue.end, cue.rule)
+        return None
+
+    def header_rule(self, cell) -> tuple[HeaderRule | None, date | None]:
+        doc = self.doc
+        start, end = self._tokens(cell)
+        for cue in doc.dates:
+            if start <= cue.start < end:
+                return None, cue.value
+        return self.r.header_rule(doc.clean[cell.start:cell.end], self.month), None
+
+    def claims(self) -> list[Claim]:
+        rows = self.block.rows
+        if len(rows) < 2:
+            return []
+        header = rows[0]
+        header_names = [self._name_in(cell) for cell in header]
+        if sum(1 for n in header_names[1:] if n is not None and n.ticker) >= 1 and header_names[0] is None:
+            return self._by_columns(header, header_names, rows[1:])
+        specs = [self.header_rule(cell) for cell in header]
+        subject_column = None
+        for index, cell in enumerate(header):
+            if self.doc.clean[cell.start:cell.end].strip().lower().strip(":*") in self.r.words("subject_headers"):
+                subject_column = index
+                break
+        out: list[Claim] = []
+        for row in rows[1:]:
+            subject = None
+            if subject_column is not None and subject_column < len(row):
+                subject = self._name_in(row[subject_column])
+            if subject is None:
+                for cell in row:
+                    subject = self._name_in(cell)
+                    if subject is not None:
+                        break
+            if subject is None:
+                continue
+            # "| NVDA return | +5.6% |": a row whose name cell also names the metric says it for the cells under
+            # headers that do not ("Value")
+            label_cell = next((cell for cell in row if self._name_in(cell) is not None), None)
+            row_rule = self.header_rule(label_cell)[0] if label_cell is not None else None
+            for index, cell in enumerate(row):
+                if index >= len(specs) or index == subject_column or cell is label_cell:
+                    continue
+                rule, when = specs[index]
+                if rule is None and when is None and row_rule is not None and row_rule.metric:
+                    rule = row_rule
+                out.extend(self._cell(cell, subject, rule, when))
+            if subject.ticker:
+                self.state.last_ticker = subject.ticker
+        return out
+
+    def _by_columns(self, header, header_names, body) -> list[Claim]:
+        out: list[Claim] = []
+        for row in body:
+            if not row:
+                continue
+            rule, when = self.header_rule(row[0])
+            for index, cell in enumerate(row[1:], start=1):
+                if index < len(header_names) and header_names[index] is not None:
+                    out.extend(self._cell(cell, header_names[index], rule, when))
+        return out
+
+    def _cell(self, cell, subject: Name, rule: HeaderRule | None, when: date | None) -> list[Claim]:
+        doc = self.doc
+        start, end = self._tokens(cell)
+        figures = [f for f in doc.figures if start <= f.token < end]
+        if rule is None and when is None:
+            return []
+        if rule is not None and not rule.metric:
+            return []
+        metric = rule.metric if rule else "price_level"
+        rules = ((rule.id if rule else "header.date"), "structure.table")
+        sentence = doc.text[doc.starts[start]:doc.ends[end - 1]] if end > start else ""
+        out = []
+
+        def make(metric: str, figure: Figure, value, **fields) -> None:
+            try:
+                out.append(Claim(ticker=subject.ticker, metric=metric, value=value, text=doc.text[figure.start:figure.end],
+                                 sentence=sentence, start=figure.start, end=figure.end, rules=rules, **fields))
+            except ClaimError:
+                pass
+
+        if metric == "up_down_days":  # "12/9": up and down sessions in one cell
+            counts = [(t, int(doc.lower[t])) for t in range(start, end) if doc.lower[t].isdigit() and int(doc.lower[t]) <= 31]
+            if len(counts) >= 2:
+                for (token, value), name in zip(counts[:2], ("up_days", "down_days")):
+                    make(name, doc.figure_at.get(token) or Figure(token, _token_quantity(doc, token), "int"), value)
+            return out
+        if metric in ("up_days", "down_days"):
+            for token in range(start, end):
+                word = doc.lower[token]
+                value = int(word) if word.isdigit() else word_number(word)
+                if value is not None and value <= 31:
+                    figure = doc.figure_at.get(token) or Figure(token, _token_quantity(doc, token), "int")
+                    make(metric, figure, value)
+                    break
+            return out
+        if metric == "range":
+            prices = [f for f in figures if f.kind in ("price", "number", "int")]
+            if len(prices) >= 2:
+                low, high = sorted(prices[:2], key=lambda f: f.quantity.value)
+                make("range_low", low, abs(float(low.quantity.value)), decimals=low.quantity.decimals)
+                make("range_high", high, abs(float(high.quantity.value)), decimals=high.quantity.decimals)
+            return out
+        if metric in PERCENT_METRICS:
+            percents = [f for f in figures if f.kind == "pct"] or [f for f in figures if f.kind in ("number", "int")]
+            if not percents:
+                return out
+            figure = percents[0]
+            quantity = figure.quantity
+            magnitude = abs(float(quantity.value))
+            if metric in MAGNITUDE_METRICS:
+                value = magnitude
+            else:
+                sign = quantity.signed or (rule.sign if rule else 0) or (1 if quantity.value >= 0 else -1)
+                value = magnitude * sign
+            if quantity.decimals == 0 and float(value).is_integer():
+                value = int(value)
+            fields = {"decimals": quantity.decimals}
+            if metric == "daily_move":
+                dated = [c.value for c in doc.dates if start <= c.start < end and c.value]
+                fields["date"] = dated[0] if dated else None
+                if rule and rule.extreme:
+                    fields["extreme"] = rule.extreme
+            make(metric, figure, value, **fields)
+            return out
+        prices = [f for f in figures if f.kind in ("price", "number")] or [f for f in figures if f.kind == "int"]
+        if not prices:
+            return out
+        figure = prices[0]
+        fields = {"decimals": figure.quantity.decimals}
+        if metric == "price_level":
+            if when is not None:
+                fields["date"] = when
+            elif rule and rule.anchor:
+                fields["anchor"] = rule.anchor
+        make(metric, figure, abs(float(figure.quantity.value)), **fields)
+        return out
+
+
+def _token_quantity(doc: Document, token: int):
+    from extractors.numbers import Quantity
+
+    return Quantity("number", 0.0, 0, doc.starts[token], doc.ends[token])
+
+
