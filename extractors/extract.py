@@ -4,7 +4,8 @@
 2. `extractors.numbers` finds figures and dates; each becomes one spaCy token (`extractors.document`).
 3. spaCy's matchers find the cues of `extractors/rules/cues.toml` (`extractors.matching`) and a
    `PhraseMatcher` the names of the universe's name table (exact spellings).
-4. `extractors.resolver` turns them into claims by the declared table of `rules/resolve.toml`.
+4. `extractors.resolver` turns them into claims by the declared table of `rules/resolve.toml`; tables
+   are read by `extractors.tables`, a figure's company found by the finders of `extractors.subjects`.
 
 Every claim names the rules that made it (`Claim.rules`). One extractor is built per universe
 (building the matchers is the slow part) and reused.

@@ -5,8 +5,8 @@ patterns name word lists of `extractors/rules/lexicon.toml` as `"@name"`, so a w
 once. `headers.toml` maps a table header to a metric; `resolve.toml` declares how a figure takes its
 metric, sign, anchor and date from the cues around it, and in which order a figure's subject is
 looked for. This module only reads and checks those files (ids unique, labels known, lists
-defined); `extractors.document` loads the cues into spaCy's `SpanRuler` and `extractors.resolver`
-applies the table. Errors name the file, the rule id and the field.
+defined); `extractors.matching` compiles the cues into spaCy's `PhraseMatcher`s and `Matcher`s and
+`extractors.resolver` applies the table. Errors name the file, the rule id and the field.
 """
 
 from __future__ import annotations
