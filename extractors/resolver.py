@@ -914,7 +914,7 @@ class Sentence:
                 rank = self._peer_extreme(cue)
             elif cue.label == "RANK_OPPOSITE":
                 rank = OPPOSITE_RANKS.get(self.state.last_rank or "")
-            if rank is None or self._possessed(cue) or self._ordinal_before(cue):
+            if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank):
                 continue
             owner = self._rank_owner(cue)
             if not owner or len(owner) > 1 or owner[0].ticker is None:
@@ -930,6 +930,23 @@ class Sentence:
             self.state.last_rank = rank
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _own_extreme_key(self, cue: Cue, rank: str) -> bool:
+        """"- Nvidia — best day: 2026-08-04", '"best_day": "2026-08-04"': a day's superlative used as a key,
+        after the company it describes and before a date or figure, is that company's own extreme, no
+        ranking. With no company before it ("Biggest one-day drop: -6.1% (TSLA)") the key ranks."""
+        if rank not in ("largest_daily_gain", "largest_daily_fall"):
+            return False
+        doc = self.doc
+        colon = next((i for i in range(cue.end, min(self.s1, cue.end + 6)) if doc.orth[i] in (":", "=")), None)
+        if colon is None or doc.figures_between(cue.end, colon) or doc.names_between(cue.end, colon):
+            return False
+        value = self._next_word(colon + 1)
+        while value < self.s1 and doc.orth[value] in ('"', "'", "“", "”", "*", "**"):
+            value = self._next_word(value + 1)
+        if value >= self.s1 or not (value in doc.figure_at or any(d.start == value for d in doc.dates)):
+            return False
+        return self.block_subject is not None or any(n.ticker and n.end <= cue.start for n in self.mentions)
 
     def _ordinal_before(self, cue: Cue) -> bool:
         doc, before = self.doc, cue.start - 1
@@ -962,6 +979,9 @@ class Sentence:
             before -= 1
         if before >= self.s0 and (doc.lower[before] == "at" or doc.lower[before] in self.r.words("ordinals")):
             return None  # "at most", "the second-best performer"
+        if doc.lower[cue.end - 1] in ("most", "least") and self._next_word(cue.end) < self.s1 \
+                and doc.lower[self._next_word(cue.end)] == "of" and not (before >= self.s0 and doc.lower[before] == "the"):
+            return None  # "giving up most of July's gains": a quantity, not a superlative ("the most of any stock" ranks)
         after = [c for c in self.cues if cue.end <= c.start and doc.words_between(cue.end, c.start) <= 3
                  and not doc.breaks_between(cue.end, c.start) and not doc.commas_between(cue.end, c.start)
                  and not doc.names_between(cue.end, c.start) and id(c) not in self.muted]
