@@ -17,8 +17,10 @@ market material) are not ticker claims: they are counted apart, neither true nor
 
 Corpora: `paraphrases` (narrator prose and its rewriters, hand-written voices), `commentary_dev`
 (120 labelled commentaries in 15 LLM-like voices, `data/corpora/commentary_dev/`, split as its
-README fixes: within each voice, every fourth by sha256 of the id is test) and `real` (genuine LLM
-paragraphs, labels committed, texts read from `shared/`). `data/corpora/recall_floors.toml` holds
+README fixes: within each voice, every fourth by sha256 of the id is test), `voices` (48 held-out
+commentaries in 12 voices no other corpus holds, `data/corpora/voices/`: within each voice x market,
+every second by sha256 of the id is test) and `real` (genuine LLM paragraphs, labels committed, texts
+read from `shared/`). `data/corpora/recall_floors.toml` holds
 the floor each corpus x rewriter must reach on each split; the test suite fails below it.
 """
 
@@ -42,8 +44,9 @@ REAL_LABELS_FILE = "real_commentary_labels.jsonl"
 FIGURES_FILE = "recall_figures.json"
 DEFAULT_REAL_TEXTS = PROJECT_ROOT.parent / "shared" / "data" / "real_commentary" / "commentary.jsonl"
 COMMENTARY_DEV_FILE = "commentary_dev/commentary.jsonl"
+VOICES_FILE = "voices/commentary.jsonl"
 FLOORS_FILE = "recall_floors.toml"
-CORPORA: tuple[str, ...] = ("paraphrases", "commentary_dev", "real")
+CORPORA: tuple[str, ...] = ("paraphrases", "commentary_dev", "voices", "real")
 OTHER_MARKET = "other"
 NUMERIC_METRICS = PERCENT_METRICS | PRICE_METRICS | COUNT_METRICS
 RECALL_TARGET = 0.95
@@ -341,11 +344,55 @@ def commentary_dev_paragraphs(path: Path | None = None) -> list[GoldParagraph]:
     return out
 
 
+VOICES_FIELDS: tuple[str, ...] = ("id", "voice", "universe", "month", "text", "gold")
+
+
+def voices_split(records: Iterable[dict]) -> dict[str, str]:
+    """The voices README's fixed split: within each voice x universe, sorted by sha256 of the id, positions
+    0, 2, ... are test, the rest dev (so every voice has a US and a Lisbon commentary on each side)."""
+    import hashlib
+
+    groups: dict[tuple[str, str], list[str]] = {}
+    for record in records:
+        groups.setdefault((record["voice"], record["universe"]), []).append(record["id"])
+    split = {}
+    for ids in groups.values():
+        for position, key in enumerate(sorted(ids, key=lambda k: hashlib.sha256(k.encode("utf-8")).hexdigest())):
+            split[key] = "test" if position % 2 == 0 else "dev"
+    return split
+
+
+def voices_paragraphs(path: Path | None = None) -> list[GoldParagraph]:
+    """The held-out voices corpus: one paragraph each, sliced by voice and market."""
+    path = path or corpora_dir() / VOICES_FILE
+    if not path.exists():
+        raise RecallError(f"voices corpus {path} is missing")
+    records = []
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            missing = [name for name in VOICES_FIELDS if name not in record]
+            if missing:
+                raise RecallError(f"{path}:{number}: record lacks {', '.join(missing)}")
+            if record["universe"] not in all_universes():
+                raise RecallError(f"{path}:{number}: unknown universe {record['universe']!r}")
+            records.append(record)
+    split = voices_split(records)
+    return [GoldParagraph(
+        id=record["id"], corpus="voices", rewriter=record["voice"], market=record["universe"], split=split[record["id"]],
+        text=record["text"], claims=tuple(record["gold"]), universe=record["universe"], month=record["month"],
+    ) for record in records]
+
+
 def load_corpus(corpus: str, texts: Path | None = None, extra: Iterable[Path] = ()) -> list[GoldParagraph]:
     if corpus == "paraphrases":
         return paraphrase_paragraphs(extra)
     if corpus == "commentary_dev":
         return commentary_dev_paragraphs()
+    if corpus == "voices":
+        return voices_paragraphs()
     if corpus == "real":
         return real_paragraphs(texts)
     raise RecallError(f"unknown corpus {corpus!r}; known: {', '.join(CORPORA)}")

@@ -51,3 +51,93 @@ def test_the_commentary_dev_split_is_the_readme_split():
     paragraphs = load_corpus("commentary_dev")
     assert {p.id for p in paragraphs if p.split == "test"} == readme_test
     assert sum(len(p.claims) for p in paragraphs) == 1734
+
+
+# ---- voices: the held-out corpus (data/corpora/voices/). No floors yet: only that it loads, validates and splits stably.
+
+VOICES_TEST_IDS = set("v-002 v-004 v-006 v-007 v-010 v-011 v-014 v-015 v-017 v-020 v-022 v-024 v-025 v-027 v-029 v-032 "
+                      "v-034 v-036 v-037 v-040 v-041 v-044 v-046 v-048".split())
+
+
+def _other_tickers() -> set[str]:
+    import tomllib
+
+    from builder.paths import data_dir
+
+    with (data_dir() / "other_names.toml").open("rb") as handle:
+        return set(tomllib.load(handle)["tickers"])
+
+
+def test_every_voices_claim_validates():
+    from builder.universes import all_universes
+    from builder.vocabulary import ANCHORS, COUNT_METRICS, DIRECTIONS, METRICS, RANKS
+    from extractors.recall import NUMERIC_METRICS
+
+    paragraphs = load_corpus("voices")
+    assert len(paragraphs) == 48 and sum(len(p.claims) for p in paragraphs) == 822
+    assert len({p.rewriter for p in paragraphs}) == 12
+    others, universes = _other_tickers(), all_universes()
+    for paragraph in paragraphs:
+        known = set(universes[paragraph.universe].names) | others
+        assert paragraph.claims, paragraph.id
+        for claim in paragraph.claims:
+            where = f"{paragraph.id} {claim}"
+            metric, value = claim["metric"], claim["value"]
+            assert metric in METRICS, where
+            if metric == "refusal":
+                assert claim["ticker"] is None and value in paragraph.text, where
+                continue
+            assert claim["ticker"] in known, where
+            if metric in COUNT_METRICS:
+                assert type(value) is int and value >= 0 and "decimals" not in claim, where
+            elif metric in NUMERIC_METRICS:
+                assert type(value) is float and type(claim["decimals"]) is int, where
+                if metric not in ("period_return", "daily_move"):
+                    assert value > 0, where
+            elif metric == "rank":
+                assert value in RANKS, where
+            elif metric == "direction":
+                assert value in DIRECTIONS, where
+            elif metric == "outperformed":
+                assert value in known and value != claim["ticker"], where
+            elif metric == "causal":
+                assert value in paragraph.text, where
+            if "anchor" in claim:
+                assert claim["anchor"] in ANCHORS, where
+            if "date" in claim:
+                assert claim["date"].startswith(paragraph.month), where
+
+
+def test_the_voices_jsonl_is_what_its_source_compiles_to():
+    """`commentary.jsonl` is compiled from `voices.txt`, where every claim is marked in its sentence."""
+    import importlib.util
+
+    from builder.paths import data_dir
+
+    spec = importlib.util.spec_from_file_location("voices_compile", data_dir() / "corpora" / "voices" / "compile.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    compiled = module.render(module.compile_source(module.SOURCE.read_text(encoding="utf-8")))
+    assert compiled == module.TARGET.read_text(encoding="utf-8")
+
+
+def test_the_voices_split_is_the_readme_split_and_stable():
+    from extractors.recall import voices_split
+
+    paragraphs = load_corpus("voices")
+    assert {p.id for p in paragraphs if p.split == "test"} == VOICES_TEST_IDS
+    records = [{"id": p.id, "voice": p.rewriter, "universe": p.universe} for p in paragraphs]
+    assert voices_split(list(reversed(records))) == voices_split(records)
+    for voice in {p.rewriter for p in paragraphs}:
+        for market in ("us", "lisbon"):
+            assert {p.split for p in paragraphs if p.rewriter == voice and p.universe == market} == set(SPLITS)
+
+
+def test_a_voices_record_without_a_field_is_named(tmp_path):
+    from extractors.recall import RecallError, voices_paragraphs
+
+    path = tmp_path / "commentary.jsonl"
+    path.write_text('{"id": "v-001", "voice": "x", "universe": "us", "month": "2026-08", "text": "t", "gold": []}\n'
+                    '{"id": "v-002", "voice": "x", "universe": "us", "text": "t", "gold": []}\n', encoding="utf-8")
+    with pytest.raises(RecallError, match=r"commentary.jsonl:2: record lacks month"):
+        voices_paragraphs(path)
