@@ -117,21 +117,27 @@ def weighted_claims(rows: Iterable[Mapping]) -> tuple[WeightedClaim, ...]:
     return tuple(claim for claim in (WeightedClaim.of(row) for row in rows) if claim is not None)
 
 
+def _medians_from_cumulative(ordered: np.ndarray, cumulative: np.ndarray) -> np.ndarray:
+    """Weighted medians from each row's cumulative mass over `ordered` values (ascending): the first
+    value where the mass reaches half the total, averaged with the next one when it stops exactly at half."""
+    total = cumulative[:, -1:]
+    half, slack = total / 2.0, _HALF_SLACK * total
+    # The cumulative mass never decreases along a row, so "the first position where it reaches h" is
+    # "how many positions fall short of h": a comparison and a sum, no search.
+    last = len(ordered) - 1
+    lower = np.minimum((cumulative < half - slack).sum(axis=1), last)
+    upper = np.minimum((cumulative <= half + slack).sum(axis=1), last)
+    medians = (ordered[lower] + ordered[upper]) / 2.0
+    return np.where(total[:, 0] > 0, medians, np.nan)
+
+
 def weighted_medians(values: np.ndarray, mass: np.ndarray) -> np.ndarray:
     """The weighted median of `values` under each row of `mass` ([B, N], N = len(values)), NaN where a row
     has no mass. Where the cumulative mass stops exactly at half, the midpoint of the two middle values."""
     if values.size == 0:
         return np.full(mass.shape[0], np.nan)
     order = np.argsort(values, kind="stable")
-    ordered, mass = values[order], mass[:, order]
-    cumulative = np.cumsum(mass, axis=1)
-    total = cumulative[:, -1:]
-    half = total / 2.0
-    slack = _HALF_SLACK * total
-    lower = np.argmax(cumulative >= half - slack, axis=1)
-    upper = np.argmax(cumulative > half + slack, axis=1)
-    medians = (ordered[lower] + ordered[upper]) / 2.0
-    return np.where(total[:, 0] > 0, medians, np.nan)
+    return _medians_from_cumulative(values[order], np.cumsum(mass[:, order], axis=1))
 
 
 CellClaims = Sequence[Sequence]
@@ -141,12 +147,100 @@ CellClaims = Sequence[Sequence]
 def resampled_weights(claims_by_cell: CellClaims, draws: np.ndarray) -> np.ndarray:
     """The reading weight under each resample: `draws` [B, n] says how often each of the n cells is drawn;
     `claims_by_cell[j]` holds cell j's weighted claims. Returns [B]."""
+    return resampled_weights_many([claims_by_cell], draws)[0]
+
+
+# Submissions resampled at once by `resampled_weights_many`: bounds memory at CHUNK x B x cells floats.
+CHUNK = 64
+
+
+def resampled_weights_many(submissions: Sequence[CellClaims], draws: np.ndarray) -> np.ndarray:
+    """`resampled_weights` for S submissions on the same draws (the board's paired resamples): [S, B].
+
+    A claim's mass in a resample is its cell's draw count times its leverage, so the cumulative mass
+    up to the j-th claim (sorted by weight) is `draws . L[j]`, where `L[j, c]` is the leverage cell c
+    has among the first j claims. The median is found by bisection on j for every resample and
+    submission at once: a few products of [S, B, cells] instead of a [B, claims] cumulative sum per
+    submission (the board runs this for every row it shows; `bench/reading_weight.py` times it)."""
+    out = np.full((len(submissions), draws.shape[0]), np.nan)
+    for start in range(0, len(submissions), CHUNK):
+        out[start:start + CHUNK] = _bisected_medians(submissions[start:start + CHUNK], draws)
+    return out
+
+
+def _bisected_medians(submissions: Sequence[CellClaims], draws: np.ndarray) -> np.ndarray:
+    resamples = draws.shape[0]
+    prepared = [_cumulative_leverage(claims_by_cell) for claims_by_cell in submissions]
+    claims = max((len(p[0]) for p in prepared), default=0)
+    cells = max((len(p[1]) for p in prepared), default=0)
+    result = np.full((len(submissions), resamples), np.nan)
+    if claims == 0:
+        return result
+    # Padded: a submission's extra claim rows repeat its total (never reached: each search stops at its
+    # own last claim), its extra cells are never drawn.
+    ordered = np.zeros((len(submissions), claims))
+    so_far = np.zeros((len(submissions), claims, cells))
+    drawn = np.zeros((len(submissions), resamples, cells))
+    last = np.zeros(len(submissions), dtype=int)
+    for index, (values, used, cumulative) in enumerate(prepared):
+        if not len(values):
+            continue
+        count, width = cumulative.shape
+        ordered[index, :count], ordered[index, count:] = values, values[-1]
+        so_far[index, :count, :width], so_far[index, count:, :width] = cumulative, cumulative[-1]
+        drawn[index, :, :width] = draws[:, used]
+        last[index] = count - 1
+    total = np.einsum("sbc,sc->sb", drawn, so_far[np.arange(len(submissions)), last]).ravel()
+    half, slack = total / 2.0, _HALF_SLACK * total
+    # Flattened: entry e = s * B + b is submission s under resample b; submission s's claim j is row
+    # s * claims + j of the stacked L, so a whole row is copied by one `take` (cheap) per entry.
+    flat, drawn = so_far.reshape(-1, cells), drawn.reshape(-1, cells)
+    base = np.repeat(np.arange(len(submissions)) * claims, resamples)
+    stop = np.repeat(last, resamples)
+
+    def mass(position: np.ndarray, entries: np.ndarray | None) -> np.ndarray:
+        """Cumulative mass up to `position` (a claim per entry) of the chosen entries (None: all)."""
+        rows = drawn if entries is None else drawn[entries]
+        start = base if entries is None else base[entries]
+        return np.einsum("kc,kc->k", rows, np.take(flat, start + position, axis=0))
+
+    def first_reaching(target: np.ndarray, entries: np.ndarray | None) -> np.ndarray:
+        """Per chosen entry: the first claim whose cumulative mass reaches `target` (a bisection)."""
+        last_claim = stop if entries is None else stop[entries]
+        low, high = np.zeros(len(target), dtype=int), last_claim.copy()
+        for _ in range(int(claims).bit_length()):
+            middle = (low + high) // 2
+            short = mass(middle, entries) < target
+            low, high = np.where(short, middle + 1, low), np.where(short, high, middle)
+        return np.minimum(low, last_claim)  # past the last claim only where nothing was drawn (NaN below)
+
+    lower = first_reaching(half - slack, None)
+    # Where the mass at the lower median stops exactly at half, the upper median is the first claim
+    # past it (ties are rare: searched again only there); elsewhere the two are the same claim.
+    upper = lower.copy()
+    ties = np.flatnonzero((mass(lower, None) <= half + slack) & (total > 0))
+    if len(ties):
+        upper[ties] = first_reaching(np.nextafter(half[ties] + slack[ties], np.inf), ties)
+    shape = (len(submissions), resamples)
+    medians = (np.take_along_axis(ordered, lower.reshape(shape), axis=1)
+               + np.take_along_axis(ordered, upper.reshape(shape), axis=1)) / 2.0
+    return np.where(total.reshape(shape) > 0, medians, np.nan)
+
+
+def _cumulative_leverage(claims_by_cell: CellClaims) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(weights ascending, the cells that hold claims, L): `L[j, c]` is the leverage the c-th of those
+    cells has among the first j + 1 claims."""
     values = np.array([claim[0] for claims in claims_by_cell for claim in claims], dtype=float)
+    if values.size == 0:
+        return values, np.zeros(0, dtype=int), np.zeros((0, 0))
     levers = np.array([claim[1] for claims in claims_by_cell for claim in claims], dtype=float)
     cells = np.array([j for j, claims in enumerate(claims_by_cell) for _ in claims], dtype=int)
-    if values.size == 0:
-        return np.full(draws.shape[0], np.nan)
-    return weighted_medians(values, draws[:, cells] * levers)
+    order = np.argsort(values, kind="stable")
+    used, column = np.unique(cells[order], return_inverse=True)
+    cumulative = np.zeros((len(order), len(used)))
+    cumulative[np.arange(len(order)), column] = levers[order]
+    np.cumsum(cumulative, axis=0, out=cumulative)
+    return values[order], used, cumulative
 
 
 def point_weight(claims: Iterable[Sequence]) -> float | None:
@@ -154,7 +248,7 @@ def point_weight(claims: Iterable[Sequence]) -> float | None:
     claims = list(claims)
     if not claims:
         return None
-    value = resampled_weights([claims], np.ones((1, 1)))[0]
+    value = weighted_medians(np.array([c[0] for c in claims], dtype=float), np.array([[c[1] for c in claims]], dtype=float))[0]
     return _rounded(value, WEIGHT_DECIMALS) if math.isfinite(value) else None
 
 

@@ -35,7 +35,7 @@ from extractors.metrics import (
     interval_note,
     metric,
 )
-from extractors.weight import NO_WEIGHTED_CLAIM, point_weight, resampled_weights
+from extractors.weight import NO_WEIGHTED_CLAIM, point_weight, resampled_weights_many
 from leaderboard.columns import COLUMN_NAMES, MODEL, RANK, SCORER, ci_header
 from leaderboard.store import Aggregate, SubmissionRecord
 
@@ -316,16 +316,16 @@ def bootstrap_weight(rows: pd.DataFrame, entry: Metric, positions: Sequence[np.n
     mask = applies(rows, entry)
     claims = rows[entry.numerator].to_numpy()
     draws = resample_weights(len(union), resamples, seed) if len(union) else np.zeros((resamples, 0))
-    points, samples, cells = [], [], []
+    submissions = []
     for mine in positions:
         per_cell: list = [()] * len(union)
         for index, where in zip(mine, np.searchsorted(union, cell_ids[mine])):
             if mask[index]:
                 per_cell[where] = claims[index] or ()
-        points.append(point_weight(claim for cell in per_cell for claim in cell))
-        samples.append(resampled_weights(per_cell, draws))
-        cells.append(sum(1 for cell in per_cell if cell))
-    stacked = np.stack(samples) if samples else np.zeros((0, resamples))
+        submissions.append(per_cell)
+    points = [point_weight(claim for cell in per_cell for claim in cell) for per_cell in submissions]
+    cells = [sum(1 for cell in per_cell if cell) for per_cell in submissions]
+    stacked = resampled_weights_many(submissions, draws) if submissions else np.zeros((0, resamples))
     tail = (1.0 - CI_LEVEL) / 2 * 100
     lows, highs = nan_percentiles(stacked, [tail, 100 - tail], axis=1)
     return WeightColumn(points, lows, highs, cells)

@@ -100,6 +100,21 @@ def test_the_weighted_median_minimises_the_absolute_deviations_through_the_origi
     assert loss(b) <= min(loss(x) for x in (*w, b - 0.01, b + 0.01)) + 1e-9 * (1 + loss(b))
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.sampled_from([-1.0, 0.0, 0.25, 0.5, 1.0, 2.5]), st.sampled_from([0.5, 1.0, 3.0])),
+                         max_size=5), min_size=1, max_size=12), st.integers(0, 10_000))
+def test_the_bisection_over_resamples_is_the_weighted_median_of_each_resamples_mass(cells, seed):
+    """`resampled_weights` searches instead of summing; it must give the definition's answer, ties included."""
+    from extractors.bootstrap import resample_weights
+
+    claims = [[(w, lever, "returns") for w, lever in cell] for cell in cells]
+    draws = resample_weights(len(cells), 50, seed)
+    values = np.array([c[0] for cell in claims for c in cell])
+    mass = np.array([[draws[b, j] * c[1] for j, cell in enumerate(claims) for c in cell] for b in range(len(draws))])
+    expected = weighted_medians(values, mass.reshape(len(draws), len(values))) if len(values) else np.full(50, np.nan)
+    np.testing.assert_allclose(resampled_weights(claims, draws), expected, atol=1e-12)
+
+
 def test_one_wild_claim_moves_the_estimate_by_one_claim_not_by_its_size():
     steady = [(1.0, 5.0, "returns")] * 9
     assert point_weight([*steady, (-500.0, 5.0, "returns")]) == 1.0
