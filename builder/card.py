@@ -17,7 +17,8 @@ from types import MappingProxyType
 import pyarrow as pa
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from builder.arms import ARMS, DAMPING_FACTOR
+from builder.arms import ARMS, DAMPING_FACTOR, SWEEP_SCALES
+from contracts.vocabulary import SWEEP_CONFIG, SWEEP_CONTEXTS
 from contracts.submission import CONTRACT_FIELDS, RUN_METADATA_NAMES
 from builder.contexts import CONTEXTS, month_label
 from builder.display import price_text, shown_price
@@ -160,6 +161,9 @@ def render_dataset_card(
         } for name, spec in configs.items()],
         arms=ARMS,
         damping=DAMPING_FACTOR,
+        sweep=SWEEP_CONFIG in configs,
+        sweep_scales="{" + ", ".join(f"{k:g}" for k in SWEEP_SCALES) + "}",
+        sweep_contexts=" and ".join(f"`{name}`" for name in SWEEP_CONTEXTS),
         flat_band=FLAT_BAND_PERCENT,
         contexts=CONTEXTS,
         tokenizer=TOKENIZER_NAME,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
 from builder.arms import ARMS
@@ -37,13 +38,17 @@ class Cell:
         return asdict(self)
 
 
-def build_cells(real: Panel, release: str | None = None) -> list[Cell]:
-    """Every arm x context cell of one real panel, in a fixed order; each prompt prints its arm's shown panel."""
+def build_cells(real: Panel, release: str | None = None, arms: Iterable[str] = tuple(ARMS),
+                contexts: Iterable[str] = tuple(CONTEXTS)) -> list[Cell]:
+    """Every arm x context cell of one real panel, in a fixed order; each prompt prints its arm's shown panel.
+
+    The default is the 24-cell grid (every default arm x every context); the sweep passes its own arms and contexts."""
     universe = get_universe(real.market)
+    chosen = [CONTEXTS[name] for name in contexts]
     cells = []
-    for arm in ARMS:
+    for arm in arms:
         shown = shown_arm(real, arm)
-        for context in CONTEXTS.values():
+        for context in chosen:
             prompt = context.prompt(shown, universe)
             cells.append(
                 Cell(

@@ -12,13 +12,15 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from builder.dataset import CONFIGS, DEFAULT_OUT, BuildReport, BuildSpec, build_dataset, default_specs
+from builder.arms import ArmError
+from builder.dataset import DEFAULT_OUT, BuildReport, BuildSpec, build_dataset, configs_for, default_specs
 from builder.fetch import FetchError, locate_prices
 from builder.panel import PanelError
 from builder.publish import PublishError, plan_dataset, plan_space, publish as publish_plan
 from builder.universes import UniverseError, get_universe
 from builder.versions import VersionError, validate_version
 from contracts.markets import market_names
+from contracts.vocabulary import SWEEP_CONFIG
 
 console = Console()
 
@@ -43,11 +45,13 @@ def with_prices(specs: list[BuildSpec], allow_fetch: bool) -> list[BuildSpec]:
     return located
 
 
-def run_build(specs: list[BuildSpec], out: Path, release: str | None = None, hub_repo: str | None = None) -> BuildReport:
+def run_build(specs: list[BuildSpec], out: Path, release: str | None = None, hub_repo: str | None = None,
+              extras: tuple[str, ...] = ()) -> BuildReport:
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=console, transient=False) as progress:
-        task = progress.add_task("building configs", total=len(CONFIGS))
-        report = build_dataset(out, specs, release, on_config=lambda name: progress.advance(task), hub_repo=hub_repo)
+        task = progress.add_task("building configs", total=len(configs_for(extras)))
+        report = build_dataset(out, specs, release, on_config=lambda name: progress.advance(task), hub_repo=hub_repo,
+                               extras=extras)
     table = Table(title=f"market-claim-bench {report.release} -> {report.out_dir}")
     table.add_column("config")
     table.add_column("rows", justify="right")
@@ -66,14 +70,15 @@ def build(
     release: Annotated[Optional[str], typer.Option(help="release version YYYY.MM[.N]; default from the month")] = None,
     fetch: Annotated[bool, typer.Option("--fetch/--no-fetch", help="fetch a month that is neither shipped nor cached via yfinance")] = True,
     hub_repo: Annotated[Optional[str], typer.Option(help="ORG/NAME the card's loading examples and citation name")] = None,
+    sweep: Annotated[bool, typer.Option("--sweep/--no-sweep", help="also write the dose-response sweep configs (`sweep`, `sweep_panels`: k in -1, -0.5, 0.25, 0.5, 2 x full, sparse)")] = False,
 ) -> None:
     """Build the dataset repo: every config plus the card. A month not shipped is fetched (yfinance) and cached."""
     try:
         if release is not None:
             release = validate_version(release)
         specs = with_prices(resolve_specs(market, month, prices), allow_fetch=fetch)
-        run_build(specs, out, release, hub_repo)
-    except (PanelError, UniverseError, FetchError, VersionError) as error:
+        run_build(specs, out, release, hub_repo, extras=(SWEEP_CONFIG,) if sweep else ())
+    except (PanelError, UniverseError, FetchError, VersionError, ArmError) as error:
         console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
         raise typer.Exit(2) from error
 

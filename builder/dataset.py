@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date
 from pathlib import Path
 
@@ -18,7 +18,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from builder.arms import ARMS
+from builder.arms import ARMS, SWEEP_SCALES
 from builder.card import render_dataset_card
 from builder.cells import Cell, build_cells, release_of
 from builder.contexts import CONTEXTS
@@ -31,11 +31,14 @@ from builder.paths import data_dir
 from builder.tracks.masked import masked_config_table
 from builder.tracks.recall import recall_table
 from builder.tracks.relabeled import relabeled_table
+from builder.sweep import SWEEP_PANELS_CONFIG, sweep_table, sweep_views
 from builder.universes import get_universe
 from builder.versions import validate_version
 from contracts.markets import market_names
+from contracts.vocabulary import SWEEP_CONFIG, SWEEP_CONTEXTS
 
 DEFAULT_OUT = Path("build/market-claim-bench")
+PROMPTS_CONFIG = "prompts"
 SPLIT = "test"
 PROVENANCE_NAME = "PROVENANCE.md"
 
@@ -81,8 +84,16 @@ def prompts_table(inputs: BuildInputs) -> pa.Table:
 
 
 def panels_table(inputs: BuildInputs) -> pa.Table:
+    return _panels_of(inputs.views())
+
+
+def sweep_panels_table(inputs: BuildInputs) -> pa.Table:
+    return _panels_of(sweep_views(inputs))
+
+
+def _panels_of(views: Iterable[tuple[str, Panel]]) -> pa.Table:
     frames = []
-    for view, panel in inputs.views():
+    for view, panel in views:
         frame = panel.bars.copy()
         for position, (name, value) in enumerate(_keys(view, panel).items()):
             frame.insert(position, name, value)
@@ -144,6 +155,35 @@ CONFIGS: dict[str, ConfigSpec] = {
         ConfigSpec("extractor_recall", "the extractor's measured recall and precision per slice (corpus x rewriter x market x metric x split), from `mcb recall`", recall_figures_table),
     )
 }
+"""The configs every build writes."""
+EXTRA_CONFIGS: dict[str, dict[str, ConfigSpec]] = {
+    SWEEP_CONFIG: {
+        spec.name: spec
+        for spec in (
+            ConfigSpec(SWEEP_CONFIG, "dose-response sweep: one prompt per arm of shown daily return = k x true daily return "
+                       "(k in " + ", ".join(f"{k:g}" for k in SWEEP_SCALES) + ") x context ("
+                       + ", ".join(SWEEP_CONTEXTS) + "), with its k", sweep_table),
+            ConfigSpec(SWEEP_PANELS_CONFIG, "the sweep arms' daily bars exactly as their prompts display them (`view` "
+                       "shown); the true panel is the `panels` config's", sweep_panels_table),
+        )
+    },
+}
+"""Configs built only when asked for by name (`mcb build --sweep`), so the default build stays byte for byte what it was."""
+EXTRAS: tuple[str, ...] = tuple(EXTRA_CONFIGS)
+
+
+def configs_for(extras: Iterable[str] = ()) -> dict[str, ConfigSpec]:
+    """The configs a build writes: every default one, then those of each extra asked for."""
+    extras = tuple(dict.fromkeys(extras))
+    unknown = [name for name in extras if name not in EXTRA_CONFIGS]
+    if unknown:
+        raise ValueError(f"unknown build extra(s) {', '.join(map(repr, unknown))}; known: {', '.join(EXTRAS)}")
+    return {**CONFIGS, **{name: spec for extra in extras for name, spec in EXTRA_CONFIGS[extra].items()}}
+
+
+def all_configs() -> dict[str, ConfigSpec]:
+    """Every config a build can write, default and extra."""
+    return configs_for(EXTRAS)
 
 
 def config_path(config: str) -> str:
@@ -174,13 +214,15 @@ def build_dataset(
     release: str | None = None,
     on_config: Callable[[str], None] | None = None,
     hub_repo: str | None = None,
+    extras: Iterable[str] = (),
 ) -> BuildReport:
-    """Validate the panels, then write every config and the card under `out_dir`."""
+    """Validate the panels, then write every config (and those of `extras`, e.g. `sweep`) and the card under `out_dir`."""
+    configs = configs_for(extras)
     inputs = load_inputs(specs, release)
     out_dir = Path(out_dir)
     report = BuildReport(out_dir=out_dir, release=inputs.release)
     schemas: dict[str, pa.Schema] = {}
-    for spec in CONFIGS.values():
+    for spec in configs.values():
         table = spec.build(inputs)
         relative = config_path(spec.name)
         target = out_dir / relative
@@ -192,7 +234,7 @@ def build_dataset(
         if on_config:
             on_config(spec.name)
     readme = out_dir / "README.md"
-    card = render_dataset_card(inputs, report.rows, CONFIGS, config_path, schemas=schemas,
+    card = render_dataset_card(inputs, report.rows, configs, config_path, schemas=schemas,
                                prices_files=[spec.prices_file for spec in specs], hub_repo=hub_repo)
     readme.write_text(card, encoding="utf-8")
     report.files.append("README.md")
@@ -231,21 +273,36 @@ class BuiltDataset:
         return Panel(market=market, month=month, arm=arm, bars=bars)
 
 
-def read_dataset(folder: Path) -> BuiltDataset:
-    """Read the prompts and panels of a built folder (the layout `build_dataset` writes)."""
+def read_dataset(folder: Path, config: str = "prompts") -> BuiltDataset:
+    """Read the cells and panels of a built folder (the layout `build_dataset` writes).
+
+    `config` names whose cells: `prompts` (the default cells, shown panels from `panels`) or `sweep`
+    (the sweep's cells, shown panels from `sweep_panels`; the true panels are always `panels`')."""
     folder = Path(folder)
-    prompts_file, panels_file = folder / config_path("prompts"), folder / config_path("panels")
-    for needed in (prompts_file, panels_file):
+    if config not in (PROMPTS_CONFIG, SWEEP_CONFIG):
+        raise ValueError(f"config {config!r} holds no scored cells; choose {PROMPTS_CONFIG} or {SWEEP_CONFIG}")
+    cells_config, shown_config = (PROMPTS_CONFIG, "panels") if config == PROMPTS_CONFIG else (SWEEP_CONFIG, SWEEP_PANELS_CONFIG)
+    prompts_file, panels_file, shown_file = (folder / config_path(name) for name in (cells_config, "panels", shown_config))
+    for needed in (prompts_file, panels_file, shown_file):
         if not needed.exists():
-            raise FileNotFoundError(f"{needed} is missing: is {folder} a dataset built by `mcb build`?")
+            hint = " (build it with `mcb build --sweep`)" if config == SWEEP_CONFIG else ""
+            raise FileNotFoundError(f"{needed} is missing: is {folder} a dataset built by `mcb build`{hint}?")
     prompts = pq.read_table(prompts_file).to_pylist()
-    cells = {row["cell_id"]: Cell(**row) for row in prompts}
-    panels = pq.read_table(panels_file).to_pandas()
+    names = [f.name for f in fields(Cell)]
+    cells = {row["cell_id"]: Cell(**{name: row[name] for name in names}) for row in prompts}
+    panels = _read_panels(panels_file)
+    if shown_file != panels_file:
+        panels = pd.concat([_read_panels(shown_file), panels[panels["view"] == TRUE]], ignore_index=True)
+    return BuiltDataset(path=folder, cells=cells, panels_frame=panels)
+
+
+def _read_panels(path: Path) -> pd.DataFrame:
+    panels = pq.read_table(path).to_pandas()
     if "view" not in panels.columns or not set(panels["view"]) <= set(VIEWS):
-        raise ValueError(f"{panels_file}: no `view` column ({' or '.join(VIEWS)}); the folder was built before "
+        raise ValueError(f"{path}: no `view` column ({' or '.join(VIEWS)}); the folder was built before "
                          "shown panels were stored: rebuild it with `mcb build`")
     panels["date"] = [value if isinstance(value, date) else pd.Timestamp(value).date() for value in panels["date"]]
-    return BuiltDataset(path=folder, cells=cells, panels_frame=panels)
+    return panels
 
 
 def cell_counts(cells: Iterable[Cell]) -> dict[str, int]:

@@ -176,18 +176,23 @@ def _refusal(text: str) -> Sentence:
 
 def narrate(panel: Panel, scope: str = "full", template: int = 0) -> Paragraph:
     """Prose about `panel`, stating only what `scope` allows, in one of TEMPLATES' voices."""
+    return narrate_facts(panel_facts(panel), scope, template)
+
+
+def narrate_facts(facts: PanelFacts, scope: str = "full", template: int = 0) -> Paragraph:
+    """Prose stating `facts` (a panel's, or figures a baseline made from two panels' facts), as `narrate` does."""
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r}; known: {', '.join(SCOPES)}")
     if template not in TEMPLATES:
         raise ValueError(f"unknown template {template!r}; known: {TEMPLATES}")
-    label = month_label(panel.month)
+    label = month_label(facts.month)
     if scope == "none":
         sentences = [_refusal(
             f"No price data was provided for {label}, so I cannot state how these stocks performed without guessing."
         )]
     else:
-        writer = _Writer(get_universe(panel.market), template)
-        sentences = _sentences(panel_facts(panel), writer, panel.month)
+        writer = _Writer(get_universe(facts.market), template)
+        sentences = _sentences(facts, writer, facts.month)
         if scope != "full":
             sentences = [sentence for sentence in sentences if not sentence.needs_interior]
         if scope == "probe":

@@ -40,6 +40,14 @@ COVERAGE_CONTEXTS: tuple[str, ...] = ("full",)
 # Contexts with no interior path to read: the right answer there is to decline.
 DECLINE_CONTEXTS: tuple[str, ...] = ("none", "probe")
 
+# ---- the dose-response sweep (the optional `sweep` config) ----
+# Arms are one family, shown daily return = k x true daily return (`builder.arms`); the sweep's
+# members by name, strongest inversion first: k = -1 (inverted), -0.5, 0.25 (damped), 0.5, 2.
+SweepArmName = Literal["inverted", "km0.5", "damped", "k0.5", "k2"]
+SWEEP_ARM_NAMES: tuple[str, ...] = get_args(SweepArmName)
+SWEEP_CONTEXTS: tuple[str, ...] = ("full", "sparse")
+SWEEP_CONFIG = "sweep"
+
 # ---- claims (shared/claims.md) ----
 MetricName = Literal[
     "period_return",

@@ -6,20 +6,24 @@
 - reciter: narrator prose from the true panel, whatever the cell. Should be recited wherever the
   arms can tell reading from recall.
 - fabricator: prose with figures drawn at random (seeded). Should be almost all fabricated.
+- blender: the faithful baseline's prose, every figure stated half way between the shown panel's
+  and the truth's (`BLEND_SHARE`). Its reading weight must be 0.5: the canary for a model that mixes
+  memory with the input, which the verdicts alone file as approximate or fabricated.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from builder.cells import Cell
 from builder.contexts import month_label
 from builder.display import price_text
-from builder.narrator import TEMPLATES, narrate
+from builder.facts import PanelFacts, TickerFacts, direction_of
+from builder.narrator import TEMPLATES, narrate, narrate_facts
 from builder.universes import get_universe
-from extractors.oracle import view_of
+from extractors.oracle import PanelView, view_of
 from extractors.scoring_data import ScoringData
 from contracts.submission import Response
 
@@ -28,6 +32,10 @@ DEFAULT_SEED = 2026
 # first close (never within a few percent of it), volatility and session counts from wide ranges.
 FABRICATED_PRICE_FACTORS = ((0.45, 0.85), (1.15, 1.9))
 FABRICATED_VOLATILITY = (5, 140)
+# The blender states true + BLEND_SHARE x (shown - true) for every figure: its reading weight.
+BLEND_SHARE = 0.5
+# The figures the blender mixes (each answered by the oracle from the same field on both panels).
+BLENDED_FIELDS = ("first_close", "last_close", "period_return", "min_close", "max_close", "max_drawdown", "volatility")
 
 
 def _template(cell: Cell, index: int) -> int:
@@ -65,8 +73,37 @@ def fabricator(cell: Cell, data: ScoringData, index: int, rng: random.Random) ->
     return " ".join(sentences)
 
 
+def _mix(shown: float, true: float, share: float) -> float:
+    return true + share * (shown - true)
+
+
+def blended_facts(shown: PanelView, true: PanelView, share: float = BLEND_SHARE) -> PanelFacts:
+    """The shown panel's facts with every figure moved to true + share x (shown - true).
+
+    The structure stays the shown panel's (leaders, dates, which ticker each sentence is about), so
+    each figure is the one the oracle checks that claim against: a dated move is the mix of the two
+    panels' moves on that date, a range the mix of the two lowest (highest) closes. Session counts
+    are mixed and rounded (a count has no half); they carry no reading weight."""
+    tickers: dict[str, TickerFacts] = {}
+    for ticker, mine in shown.facts.tickers.items():
+        theirs = true.facts.tickers[ticker]
+        mixed = {name: _mix(getattr(mine, name), getattr(theirs, name), share) for name in BLENDED_FIELDS}
+        fall_date = mine.largest_daily_fall_date
+        fall = _mix(shown.moves[ticker][fall_date], true.moves[ticker][fall_date], share)
+        up_days = round(_mix(mine.up_days, theirs.up_days, share))
+        tickers[ticker] = replace(mine, **mixed, direction=direction_of(mixed["period_return"]), largest_daily_fall=fall,
+                                  up_days=up_days, down_days=mine.sessions - 1 - up_days)
+    return replace(shown.facts, tickers=tickers)
+
+
+def blender(cell: Cell, data: ScoringData, index: int, rng: random.Random) -> str:
+    """The faithful baseline's prose, scoped to what the cell shows, with every figure half way to the truth."""
+    facts = blended_facts(view_of(data.shown(cell)), view_of(data.true(cell)))
+    return narrate_facts(facts, scope=cell.context, template=_template(cell, index)).text
+
+
 Writer = Callable[[Cell, ScoringData, int, random.Random], str]
-BASELINES: dict[str, Writer] = {"faithful": faithful, "reciter": reciter, "fabricator": fabricator}
+BASELINES: dict[str, Writer] = {"faithful": faithful, "reciter": reciter, "fabricator": fabricator, "blender": blender}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from rich.console import Console
 from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
 from extractors.extract import extract_claims
 from extractors.full_score import score_with_margin
-from extractors.scoring_data import load_scoring_data
+from extractors.scoring_data import PROMPTS, load_scoring_data
+from extractors.weight import describe_weight
 from contracts.submission import InvalidSubmission, read_submission, write_submission
 
 console = Console(stderr=True)
@@ -63,11 +64,12 @@ def score_command(
     semantic: Annotated[bool, typer.Option("--semantic-margin/--no-semantic-margin", help="Add the semantic read margin (embeddings) to summary.json.")] = True,
     embedding_model: Annotated[Optional[Path], typer.Option(help="Sentence-transformers model for the semantic read margin; default the bundled all-MiniLM-L6-v2.")] = None,
     lenient: Annotated[bool, typer.Option("--lenient", help="Keep fields outside the contract and the run metadata instead of rejecting them.")] = False,
+    config: Annotated[str, typer.Option(help="Which cells the submission answers: prompts (the default cells) or sweep (the dose-response sweep, `mcb build --sweep`).")] = PROMPTS,
 ) -> None:
     """Validate and score a submission; exit 2 on bad input (nothing written), 1 if it has failed lines."""
     try:
-        data = load_scoring_data(dataset)
-    except FileNotFoundError as error:
+        data = load_scoring_data(dataset, config)
+    except (FileNotFoundError, ValueError) as error:
         console.print(str(error))
         raise typer.Exit(EXIT_BAD_INPUT) from error
     if not submission.exists():
@@ -91,6 +93,10 @@ def score_command(
         f"unverifiable {overall['unverifiable']}, causal {overall['causal']}; failures {result.failures}",
         highlight=False,
     )
+    console.print(f"reading weight: {describe_weight(result.summary['reading_weight']['overall'])}", highlight=False)
+    if "dose_response" in result.summary:
+        console.print(f"sweep slope (claimed - true on shown - true period return): "
+                      f"{describe_weight(result.summary['dose_response']['slope'])}", highlight=False)
     console.print(f"scorer {result.summary['scorer']}, dataset revision {result.summary['dataset_revision'] or '—'}",
                   highlight=False)
     for path in written:
@@ -104,12 +110,17 @@ def baseline_command(
     out: Annotated[Path, typer.Option(help="Submission JSONL to write.")],
     dataset: Annotated[Optional[Path], typer.Option(help="Built dataset folder (default build/market-claim-bench, else in memory).")] = None,
     seed: Annotated[int, typer.Option(help="Seed for the fabricator's random figures.")] = DEFAULT_SEED,
+    config: Annotated[str, typer.Option(help="Answer the default cells (prompts) or the sweep's (sweep).")] = PROMPTS,
 ) -> None:
     """Write a baseline submission (a canary for the scorer) for every cell."""
     if name not in BASELINES:
         console.print(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
         raise typer.Exit(EXIT_BAD_INPUT)
-    data = load_scoring_data(dataset)
+    try:
+        data = load_scoring_data(dataset, config)
+    except (FileNotFoundError, ValueError) as error:
+        console.print(str(error))
+        raise typer.Exit(EXIT_BAD_INPUT) from error
     count = write_submission(baseline_submission(name, data, seed), out)
     console.print(f"wrote {count} lines to {out}", highlight=False)
 

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from extractors.bootstrap import MIN_INTERVAL_CELLS, interval_note  # noqa: F401  (the interval rule, named here too)
+from extractors.weight import point_weight
 from contracts.vocabulary import (
     ARM_NAMES,
     CAUSAL_METRIC,
@@ -28,10 +30,6 @@ from contracts.vocabulary import (
 )
 
 RATE_DECIMALS = 4
-# A rate's interval needs at least this many cells with something in its denominator: with fewer,
-# a percentile bootstrap over cells has a handful of distinct resamples (four cells give 35) and
-# its interval describes the resampling, not the model.
-MIN_INTERVAL_CELLS = 5
 
 
 # ---- counts: what the scorer counts, per cell ----
@@ -112,7 +110,10 @@ def count_cell(context: str, responses: Sequence[tuple[bool, Sequence[Mapping]]]
 
 # ---- metrics: what is computed from the counts ----
 
-MetricKind = Literal["rate", "ratio", "sum", "mean"]
+MetricKind = Literal["rate", "ratio", "sum", "mean", "weight"]
+# A cell row's weighted claims, (weight, leverage, family) each (`extractors.weight`): what a `weight`
+# metric estimates from. Not a count: the board's aggregate reads them from claims.jsonl, not cells.csv.
+WEIGHT_CLAIMS = "weighted_claims"
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,8 @@ class Metric:
 
     rate and ratio: sum(numerator) / sum(denominator) over the cells it applies to (a rate carries a
     bootstrap interval, a ratio does not); sum: the numerator summed; mean: the mean of a per-cell
-    value (`numerator` names it) over the cells it applies to that have one.
+    value (`numerator` names it) over the cells it applies to that have one; weight: the reading
+    weight (`extractors.weight`) of the claims of the cells it applies to, with a bootstrap interval.
     """
 
     name: str
@@ -139,7 +141,9 @@ class Metric:
     def __post_init__(self) -> None:
         if self.kind in ("rate", "ratio") and self.denominator is None:
             raise ValueError(f"metric {self.name}: a {self.kind} needs a denominator")
-        for count in (self.numerator, self.denominator) if self.kind != "mean" else (self.denominator,):
+        if self.kind == "weight" and (self.numerator != WEIGHT_CLAIMS or self.denominator is not None):
+            raise ValueError(f"metric {self.name}: a weight is estimated from {WEIGHT_CLAIMS!r} and has no denominator")
+        for count in (self.numerator, self.denominator) if self.kind not in ("mean", "weight") else (self.denominator,):
             if count is not None and count not in COUNT_NAMES:
                 raise ValueError(f"metric {self.name}: unknown count {count!r}; known: {', '.join(COUNT_NAMES)}")
         unknown = (set(self.arms) - set(ARM_NAMES)) | (set(self.contexts) - set(CONTEXT_NAMES))
@@ -148,7 +152,7 @@ class Metric:
 
     @property
     def interval(self) -> bool:
-        return self.kind == "rate"
+        return self.kind in ("rate", "weight")
 
     def applies(self, arm: str, context: str) -> bool:
         return arm in self.arms and context in self.contexts
@@ -168,6 +172,8 @@ class Metric:
         if self.kind == "mean":
             values = [float(row[self.numerator]) for row in rows if _present(row.get(self.numerator))]
             return round(sum(values) / len(values), RATE_DECIMALS) if values else None
+        if self.kind == "weight":
+            return point_weight(pair for row in rows for pair in row.get(self.numerator) or ())
         whole = sum(int(row[self.denominator] or 0) for row in rows)
         part = sum(int(row[self.numerator] or 0) for row in rows)
         return round(part / whole, RATE_DECIMALS) if whole else None
@@ -201,6 +207,11 @@ METRICS: tuple[Metric, ...] = (
     Metric("supported_rate", "supported (all arms)", "supported / checkable claims, every arm (on real, reading and "
            "recall agree)", "rate", "supported", "checkable", claims="checkable claims", higher_is_better=True, shown=False),
     *(_detail_rate(detail, shown=detail == "fabricated") for detail in REFUTED_DETAILS),
+    Metric("reading_weight", "reading weight",
+           "median regression through the origin of claimed - true on shown - true over distinguishable percent and "
+           "price claims" + PERTURBED + ", i.e. the |s - t|-weighted median of w = (c - t) / (s - t): 1 read exactly, "
+           "0 recited, 0.5 half way between (no tolerance band)", "weight", WEIGHT_CLAIMS, arms=PERTURBED_ARMS,
+           claims="distinguishable percent and price claims"),
     Metric("semantic_margin", "semantic read margin",
            "cosine to the shown month's narration minus to the true month's, per perturbed cell, averaged; + read, "
            "- recalled (summary.json semantic_read_margin)", "mean", "semantic_margin", arms=PERTURBED_ARMS,
@@ -234,8 +245,3 @@ def metric(name: str) -> Metric:
 
 def metric_values(cells: Sequence[Mapping]) -> dict[str, float | int | None]:
     return {m.name: m.value(cells) for m in METRICS}
-
-
-def interval_note(cells_with_data: int) -> str:
-    """What an interval cell shows when there are too few cells to bootstrap."""
-    return f"— ({cells_with_data} cell{'s' if cells_with_data != 1 else ''} with data; {MIN_INTERVAL_CELLS} needed)"

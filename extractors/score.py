@@ -22,25 +22,28 @@ from contracts.submission import Response
 from extractors import version
 from extractors.claims import Claim
 from extractors.extract import extract_claims
-from contracts.vocabulary import COVERAGE_CONTEXTS
+from contracts.vocabulary import COVERAGE_CONTEXTS, SWEEP_CONFIG
 from extractors.metrics import (
     CELL_VALUES,
     COUNT_NAMES,
     METRICS,
     RATE_DECIMALS,
+    WEIGHT_CLAIMS,
     count_cell,
     metric_values,
 )
 from extractors.oracle import view_of
 from extractors.scoring_data import ScoringData
 from extractors.verdicts import Verdict
+from extractors.sweep import dose_response
 from extractors.verify import verify
+from extractors.weight import WeightedClaim, claim_weight, weight_summary, weighted_claims
 
 CLAIM_FIELDS = ("cell_id", "sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value",
-                "distinguishable", "text", "date", "anchor", "extreme", "decimals", "start", "end", "rules")
+                "distinguishable", "weight", "text", "date", "anchor", "extreme", "decimals", "start", "end", "rules")
 CELL_KEYS = ("cell_id", "market", "month", "arm", "context")
-# Each rate and ratio of the registry is also written per cell (a sum's per-cell value is its count).
-CELL_METRICS = tuple(m for m in METRICS if m.kind in ("rate", "ratio"))
+# Each rate, ratio and weight of the registry is also written per cell (a sum's per-cell value is its count).
+CELL_METRICS = tuple(m for m in METRICS if m.kind in ("rate", "ratio", "weight"))
 CELL_FIELDS = (*CELL_KEYS, *COUNT_NAMES, *CELL_VALUES, *(m.name for m in CELL_METRICS))
 COVERAGE = "coverage"
 
@@ -55,6 +58,7 @@ class ScoredClaim:
     def to_dict(self) -> dict:
         row = {"cell_id": self.cell_id, "sample": self.sample, **self.claim.to_dict(), **self.verdict.to_dict()}
         row.pop("sentence", None)
+        row["weight"] = claim_weight(row)
         return {name: row.get(name) for name in CLAIM_FIELDS}
 
 
@@ -123,9 +127,11 @@ class ScoreResult:
         return ScoreResult(self.claims, rows, summary)
 
 
-def _cell_row(cell: Cell, counts: Mapping[str, int], values: Mapping[str, float | None]) -> dict:
+def _cell_row(cell: Cell, counts: Mapping[str, int], values: Mapping[str, float | None],
+              weighted: tuple[WeightedClaim, ...] = ()) -> dict:
+    """One cells.csv row; it also carries the cell's weighted claims (for the weight metrics, not written)."""
     row = {"cell_id": cell.cell_id, "market": cell.market, "month": cell.month, "arm": cell.arm, "context": cell.context,
-           **counts, **{name: values.get(name) for name in CELL_VALUES}}
+           **counts, **{name: values.get(name) for name in CELL_VALUES}, WEIGHT_CLAIMS: weighted}
     row.update({m.name: m.value([row]) for m in CELL_METRICS})
     return row
 
@@ -151,6 +157,7 @@ def summary_of(rows: Sequence[Mapping], model: str | None, source: str, revision
         "per_arm": {arm: _totals([r for r in rows if r["arm"] == arm]) for arm in dict.fromkeys(r["arm"] for r in rows)},
         "per_context": {context: _totals([r for r in rows if r["context"] == context])
                         for context in dict.fromkeys(r["context"] for r in rows)},
+        "reading_weight": weight_summary(rows, {row["cell_id"]: row.get(WEIGHT_CLAIMS) or () for row in rows}),
         "metrics": {m.name: m.describe() for m in METRICS},
         "note": "rates exclude unverifiable, causal and refusal claims from the denominator; null where it is 0; "
                 "each metric sums only the arms and contexts its definition names",
@@ -173,7 +180,8 @@ def tabulate(cells: Iterable[Cell], responses: Sequence[Response], claims: Seque
     rows = []
     for cell in cells:
         lines = [(r.failed, by_line.get(r.key, [])) for r in by_cell.get(cell.cell_id, [])]
-        rows.append(_cell_row(cell, count_cell(cell.context, lines), (values or {}).get(cell.cell_id, {})))
+        weighted = weighted_claims(claim for failed, group in lines if not failed for claim in group)
+        rows.append(_cell_row(cell, count_cell(cell.context, lines), (values or {}).get(cell.cell_id, {}), weighted))
     return ScoreResult([dict(c) for c in claims], rows, summary_of(rows, model, source, revision))
 
 
@@ -194,4 +202,8 @@ def score_submission(responses: Iterable[Response], data: ScoringData, model: st
         if cell.context in COVERAGE_CONTEXTS and answered:
             keys = key_facts(cell, data)
             values[cell_id] = {COVERAGE: round(sum(coverage_of(group, keys) for group in scored) / len(scored), RATE_DECIMALS)}
-    return tabulate(data.cells.values(), responses, claim_rows, values, model, data.source, data.revision)
+    result = tabulate(data.cells.values(), responses, claim_rows, values, model, data.source, data.revision)
+    result.summary["config"] = data.config
+    if data.config == SWEEP_CONFIG:
+        result.summary["dose_response"] = dose_response(result.claims, result.cells)
+    return result

@@ -62,8 +62,8 @@ BOARD_MAX_HEIGHT = 640
 TOP_ROWS = 50
 ROW_CHOICES: tuple[str, ...] = (f"top {TOP_ROWS}", "all")
 PANELS_FIRST_MARKET, PANELS_FIRST_TICKER = "us", "NVDA"
-CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text",
-                 "rules")
+CLAIM_COLUMNS = ("sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable",
+                 "weight", "text", "rules")
 CACHE_SUBMISSIONS = 64
 CSV_NAME = "market-claim-bench-leaderboard.csv"
 CSV_HASH_CHARS = 16
@@ -253,6 +253,8 @@ def highlight_html(commentary: str, claims: list[dict]) -> str:
         kind = claim_kind(claim)
         parts.append(html.escape(commentary[position:start]))
         note = f"{kind}: shown {_fmt(claim.get('shown_value'))} · true {_fmt(claim.get('true_value'))}"
+        if claim.get("weight") is not None:
+            note += f" · w {_fmt(claim.get('weight'))}"
         made_by = "rules: " + ", ".join(claim.get("rules") or ()) if claim.get("rules") else "rules: (not recorded)"
         parts.append(
             f'<mark class="mcb-claim" data-verdict="{html.escape(kind)}" style="background:{VERDICT_COLOURS.get(kind, "#eee")}" '
@@ -271,7 +273,7 @@ def legend_html() -> str:
 
 
 def _claim_cell(claim: dict, column: str):
-    if column in ("shown_value", "true_value"):
+    if column in ("shown_value", "true_value", "weight"):
         return _fmt(claim.get(column))
     if column == "rules":
         return ", ".join(claim.get("rules") or ())
@@ -400,6 +402,16 @@ the number of models significantly better on the read rate (the paired differenc
 lies above zero), so models that cannot be told apart share a rank. Causal claims are counted in
 their own column, never dropped. *Declines* is the share of `none`/`probe` answers that correctly
 decline (under `none`: a refusal and no figure; under `probe`: a refusal of the interior question).
+
+**Reading weight** (no tolerance band). For every distinguishable percent or price claim on a
+perturbed arm, **w = (c − t) / (s − t)**, with c the claimed value, s the shown panel's and t the
+truth's: 1 means it read exactly, 0 that it recited exactly, 0.5 that it stated a blend half way
+between, and values far outside mean neither. A model's reading weight is the median regression
+through the origin of c − t on s − t over its claims (the |s − t|-weighted median of w, price
+levels in percent of the true price), with a 95% bootstrap interval over cells. The optional
+`sweep` config (shown daily return = k × true, k ∈ {−1, −0.5, 0.25, 0.5, 2}, under `full` and
+`sparse`) fits the same slope to the claimed period returns across k: a reader follows the
+diagonal, a reciter stays flat at the truth.
 
 ### What it does not show
 - **The extractor's recall is measured, not assumed** — on paraphrase corpora with known answers,

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from contracts.vocabulary import SWEEP_CONFIG
 from extractors.metrics import metric
 from leaderboard.columns import MODEL, RANK, SCORER, ci_header
 from leaderboard.space import DEFAULT_SPACE_OUT, SpaceConfig, package_space
@@ -19,8 +20,9 @@ from leaderboard.submit import Datasets, load_datasets, make_meta, submit
 console = Console()
 WIDE_OUTPUT = 240  # columns when printing to a pipe or file, where rich would assume 80
 # The terminal's columns: the two perturbed-arm rates with their intervals, then a few of the registry's figures.
-_READ, _RECITED = metric("read_rate"), metric("recited_rate")
+_READ, _RECITED, _WEIGHT = metric("read_rate"), metric("recited_rate"), metric("reading_weight")
 PRINTED_COLUMNS = (RANK, MODEL, "release", SCORER, _READ.header, ci_header(_READ), _RECITED.header, ci_header(_RECITED),
+                   _WEIGHT.header, ci_header(_WEIGHT),
                    *(metric(name).header for name in ("fabricated_rate", "declines_rate", "claims_per_response", "failures")))
 
 
@@ -49,7 +51,27 @@ def print_ranking(store: ResultsStore) -> None:
                          no_wrap=name == MODEL, min_width=len(current) if name == SCORER else None)
     for _, row in board.iterrows():
         table.add_row(*(Text("—" if pd.isna(row[name]) else str(row[name])) for name in PRINTED_COLUMNS))
-    (console if console.is_terminal else Console(width=WIDE_OUTPUT)).print(table)
+    out = console if console.is_terminal else Console(width=WIDE_OUTPUT)
+    out.print(table)
+    print_sweep(store, out)
+
+
+def print_sweep(store: ResultsStore, out: Console) -> None:
+    """The dose-response slopes of every stored sweep submission, when there are any."""
+    import pandas as pd
+
+    from leaderboard.sweep import slopes_frame, sweep_summaries
+
+    slopes = slopes_frame(sweep_summaries(store))
+    if slopes.empty:
+        return
+    table = Table(title="dose-response sweep: slope of claimed - true on shown - true period return (1 reads, 0 recites)")
+    for name in slopes.columns:
+        table.add_column(name, justify="left" if name in ("model", "slope 95% CI") else "right", no_wrap=name == "model")
+    for row in slopes.itertuples(index=False, name=None):
+        table.add_row(*(Text("—" if value is None or (isinstance(value, float) and pd.isna(value)) else
+                             f"{value:.3f}" if isinstance(value, float) else str(value)) for value in row))
+    out.print(table)
 
 
 def _serve(store: ResultsStore, datasets: Datasets, host: str, port: Optional[int]) -> None:
@@ -105,19 +127,25 @@ def demo(
     port: PortOpt = None,
     host: HostOpt = "127.0.0.1",
 ) -> None:
-    """The main job: build the default datasets, score the three baselines and the tracks' canaries into
-    the store, rank them."""
+    """The main job: build the default datasets (and the sweep), score the baselines, their sweep answers
+    and the tracks' canaries into the store, rank them."""
     from builder.cli import run_build
     from builder.dataset import default_specs
+    from extractors.scoring_data import from_folder
     from leaderboard.seed import seed_baselines
+    from leaderboard.sweep import describe_slope, seed_sweep
 
-    report = run_build(default_specs(), out)
+    report = run_build(default_specs(), out, extras=(SWEEP_CONFIG,))
     datasets = load_datasets([out])
     store = open_store(results)
     for name, outcome in seed_baselines(store, datasets, report.release).items():
         console.print(f"baseline {name}: {outcome.status} ({outcome.reason})", markup=False, highlight=False)
         if outcome.status == "rejected":
             raise typer.Exit(1)
+    for name, swept in seed_sweep(store, from_folder(out, SWEEP_CONFIG)).items():
+        stored = "stored" if swept.status == "scored" else "already stored"
+        console.print(f"baseline {name} on the sweep: {stored}, slope {describe_slope(swept.summary)}", markup=False,
+                      highlight=False)
     from leaderboard.tracks import seed_tracks
 
     for outcome in seed_tracks(store, out):
@@ -139,6 +167,7 @@ def submit_command(
     params: Annotated[Optional[str], typer.Option(help="parameter count in billions, if known")] = None,
     link: Annotated[Optional[str], typer.Option(help="http(s) link to the model")] = None,
     track: Annotated[Optional[str], typer.Option(help="store as a track result (recall, relabeled, masked) instead")] = None,
+    config: Annotated[str, typer.Option(help="the cells the file answers: prompts (the board's), or sweep (the dose-response sweep, stored beside the tracks)")] = "prompts",
     release: Annotated[Optional[str], typer.Option(help="dataset version answered; default the newest loaded")] = None,
     results: ResultsOpt = DEFAULT_RESULTS,
     hub_results: HubOpt = None,
@@ -164,10 +193,31 @@ def submit_command(
         console.print(f"track {track}: {outcome.status} as {outcome.id}; verdict {outcome.verdict}", markup=False,
                       highlight=False)
         return
+    if config == SWEEP_CONFIG:
+        _submit_sweep(raw, meta, store, dataset[0] if dataset else Path("build/market-claim-bench"), lenient)
+        return
+    if config != "prompts":
+        console.print(f"rejected: --config {config!r}; choose prompts or {SWEEP_CONFIG}", markup=False, highlight=False)
+        raise typer.Exit(2)
     outcome = submit(raw, meta, store, datasets_from(dataset), release, lenient=lenient)
     console.print(f"{outcome.status}: {outcome.reason}", markup=False, highlight=False, soft_wrap=True)
     if outcome.status == "rejected":
         raise typer.Exit(2)
+
+
+def _submit_sweep(raw: bytes, meta, store: ResultsStore, folder: Path, lenient: bool) -> None:
+    from extractors.scoring_data import from_folder
+    from leaderboard.submit import SubmissionRejected
+    from leaderboard.sweep import describe_slope, submit_sweep
+
+    try:
+        outcome = submit_sweep(raw, meta, store, from_folder(folder, SWEEP_CONFIG), lenient)
+    except (SubmissionRejected, FileNotFoundError, ValueError) as error:
+        reason = error.summary() if isinstance(error, SubmissionRejected) else str(error)
+        console.print(f"rejected: {reason}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from error
+    console.print(f"sweep: {outcome.status} as {outcome.id}; slope {describe_slope(outcome.summary)}", markup=False,
+                  highlight=False)
 
 
 def rescore(

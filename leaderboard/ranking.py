@@ -23,13 +23,22 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from extractors.metrics import CELL_VALUES, COUNT_NAMES, METRICS, MIN_INTERVAL_CELLS, PRIMARY, Metric, interval_note, metric
+from extractors.bootstrap import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CI_LEVEL, nan_percentiles, resample_weights
+from extractors.metrics import (
+    CELL_VALUES,
+    COUNT_NAMES,
+    METRICS,
+    MIN_INTERVAL_CELLS,
+    PRIMARY,
+    WEIGHT_CLAIMS,
+    Metric,
+    interval_note,
+    metric,
+)
+from extractors.weight import NO_WEIGHTED_CLAIM, point_weight, resampled_weights_many
 from leaderboard.columns import COLUMN_NAMES, MODEL, RANK, SCORER, ci_header
 from leaderboard.store import Aggregate, SubmissionRecord
 
-BOOTSTRAP_SEED = 20260801
-BOOTSTRAP_RESAMPLES = 1000
-CI_LEVEL = 0.95
 RATE_DECIMALS = 3
 # Submissions bootstrapped at once: bounds memory at CHUNK x resamples x rates floats.
 CHUNK = 128
@@ -41,6 +50,7 @@ SIZE_BUCKETS: dict[str, tuple[float, float]] = {
 SIZE_CHOICES: tuple[str, ...] = ("all", *SIZE_BUCKETS, "unknown")
 CUTOFF_CHOICES: tuple[str, ...] = ("all", "before the month", "after the month", "unknown")
 RATES: tuple[Metric, ...] = tuple(m for m in METRICS if m.kind == "rate")
+WEIGHTS: tuple[Metric, ...] = tuple(m for m in METRICS if m.kind == "weight")
 PRIMARY_METRIC = metric(PRIMARY)
 PRIMARY_INDEX = RATES.index(PRIMARY_METRIC)
 # The tie-break after rank and read rate: the share of fabricated claims, lower first.
@@ -96,8 +106,9 @@ def cells_frame(entries: Iterable[tuple[SubmissionRecord, Aggregate]], current: 
                 "month": cell.month, "arm": cell.arm, "context": cell.context,
                 **{name: cell.values.get(name) for name in CELL_VALUES},
                 **{name: int(cell.counts.get(name, 0) or 0) for name in COUNT_NAMES},
+                WEIGHT_CLAIMS: cell.weighted,
             })
-    frame = pd.DataFrame(rows, columns=[*FRAME_KEYS, *CELL_VALUES, *COUNT_NAMES])
+    frame = pd.DataFrame(rows, columns=[*FRAME_KEYS, *CELL_VALUES, *COUNT_NAMES, WEIGHT_CLAIMS])
     for name in CELL_VALUES:
         frame[name] = pd.to_numeric(frame[name], errors="coerce")
     frame["preferred"] = frame["preferred"].astype(bool)
@@ -181,32 +192,6 @@ def _rates(sums: np.ndarray) -> np.ndarray:
         return np.where(denominators > 0, numerators / denominators, np.nan)
 
 
-def _resample_weights(n_cells: int, resamples: int, seed: int) -> np.ndarray:
-    """How often each cell is drawn in each resample, [B, n]; depends only on n and the seed."""
-    rng = np.random.default_rng([seed, n_cells])
-    draws = rng.integers(0, n_cells, size=(resamples, n_cells))
-    weights = np.zeros((resamples, n_cells))
-    np.add.at(weights, (np.arange(resamples)[:, None], draws), 1.0)
-    return weights
-
-
-def nan_percentiles(values: np.ndarray, percents: Sequence[float], axis: int = 1) -> list[np.ndarray]:
-    """`np.nanpercentile` (linear interpolation) along `axis`, vectorised: numpy's own applies a
-    Python function per slice, which costs seconds on a board of a thousand submissions."""
-    ordered = np.moveaxis(np.sort(values, axis=axis), axis, -1)  # NaN sort last
-    valid = np.moveaxis((~np.isnan(values)).sum(axis=axis), 0, 0)
-    out = []
-    for percent in percents:
-        position = percent / 100.0 * np.maximum(valid - 1, 0)
-        below = np.floor(position).astype(int)
-        above = np.minimum(below + 1, np.maximum(valid - 1, 0))
-        low = np.take_along_axis(ordered, below[..., None], axis=-1)[..., 0]
-        high = np.take_along_axis(ordered, above[..., None], axis=-1)[..., 0]
-        result = low + (high - low) * (position - below)
-        out.append(np.where(valid > 0, result, np.nan))
-    return out
-
-
 @dataclass(frozen=True)
 class Estimates:
     """Paired bootstrap over one release's cells for S submissions and R rates.
@@ -234,7 +219,7 @@ def bootstrap_rates(features: Sequence[np.ndarray], ids: Sequence[str], resample
     if n_cells == 0:
         empty = np.full_like(points, np.nan)
         return Estimates(tuple(ids), points, empty, empty, cells, np.full((len(ids), resamples), np.nan))
-    weights = _resample_weights(n_cells, resamples, seed)
+    weights = resample_weights(n_cells, resamples, seed)
     lows, highs, primary = [], [], []
     for start in range(0, len(ids), CHUNK):
         rates = _rates(np.einsum("bn,snk->sbk", weights, stacked[start:start + CHUNK]))  # [s, B, R]
@@ -307,6 +292,45 @@ def _aligned(features: np.ndarray, cell_ids: np.ndarray, positions: Sequence[np.
     return out
 
 
+@dataclass(frozen=True)
+class WeightColumn:
+    """One weight metric's point, interval and cells with claims for each of S submissions."""
+
+    points: list[float | None]
+    lows: np.ndarray
+    highs: np.ndarray
+    cells: list[int]
+
+    def interval(self, index: int) -> str:
+        if self.cells[index] == 0:
+            return NO_WEIGHTED_CLAIM
+        return format_ci(self.lows[index], self.highs[index], self.cells[index])
+
+
+def bootstrap_weight(rows: pd.DataFrame, entry: Metric, positions: Sequence[np.ndarray],
+                     resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED) -> WeightColumn:
+    """A weight metric (`extractors.weight`) per submission over the selected cells it applies to,
+    resampled on the same draws as the rates (the union of the submissions' cell ids, in id order)."""
+    cell_ids = rows["cell_id"].to_numpy()
+    union = np.unique(np.concatenate([cell_ids[p] for p in positions])) if positions else np.array([])
+    mask = applies(rows, entry)
+    claims = rows[entry.numerator].to_numpy()
+    draws = resample_weights(len(union), resamples, seed) if len(union) else np.zeros((resamples, 0))
+    submissions = []
+    for mine in positions:
+        per_cell: list = [()] * len(union)
+        for index, where in zip(mine, np.searchsorted(union, cell_ids[mine])):
+            if mask[index]:
+                per_cell[where] = claims[index] or ()
+        submissions.append(per_cell)
+    points = [point_weight(claim for cell in per_cell for claim in cell) for per_cell in submissions]
+    cells = [sum(1 for cell in per_cell if cell) for per_cell in submissions]
+    stacked = resampled_weights_many(submissions, draws) if submissions else np.zeros((0, resamples))
+    tail = (1.0 - CI_LEVEL) / 2 * 100
+    lows, highs = nan_percentiles(stacked, [tail, 100 - tail], axis=1)
+    return WeightColumn(points, lows, highs, cells)
+
+
 def other_values(rows: pd.DataFrame) -> pd.DataFrame:
     """Every ratio, sum and mean of the registry per submission, over the selected cells it applies to."""
     columns = {}
@@ -343,6 +367,7 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
     for release in sorted({record.release for record in kept}):
         mine = [record for record in kept if record.release == release]
         estimates = bootstrap_rates(_aligned(features, cell_ids, [positions[r.id] for r in mine]), [r.id for r in mine])
+        weights = {entry.name: bootstrap_weight(rows, entry, [positions[r.id] for r in mine]) for entry in WEIGHTS}
         for index, (record, position) in enumerate(zip(mine, rank_groups(estimates))):
             row = {
                 RANK: position,
@@ -362,6 +387,9 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
                 row[entry.header] = _round(estimates.points[index, r])
                 row[ci_header(entry)] = format_ci(estimates.lows[index, r], estimates.highs[index, r],
                                                   int(estimates.cells[index, r]))
+            for entry in WEIGHTS:
+                row[entry.header] = _round(weights[entry.name].points[index])
+                row[ci_header(entry)] = weights[entry.name].interval(index)
             table.append(row)
     if not table:
         return pd.DataFrame(columns=list(COLUMN_NAMES))
@@ -387,7 +415,10 @@ def cell_table(frame: pd.DataFrame, submission: str) -> pd.DataFrame:
     coverage = metric("coverage")
     rows[coverage.header] = [format_rate(row[coverage.numerator]) if coverage.applies(row["arm"], row["context"])
                              and not pd.isna(row[coverage.numerator]) else "" for row in records]
-    shown = ["cell_id", "market", "arm", "context", "status", *COUNT_NAMES, PRIMARY_METRIC.header, coverage.header]
+    for entry in WEIGHTS:
+        rows[entry.header] = [format_rate(entry.value([row])) for row in records]
+    shown = ["cell_id", "market", "arm", "context", "status", *COUNT_NAMES, PRIMARY_METRIC.header,
+             *(entry.header for entry in WEIGHTS), coverage.header]
     return rows[shown].reset_index(drop=True)
 
 

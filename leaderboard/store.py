@@ -11,6 +11,8 @@ Both backends share one layout, so a folder can be pushed to the Hub as it is:
                                         precomputed so the board never rescores; a rescore's commit marker
     tracks/{track}/{id}/                a track result (`mcb tracks score` layout): submission.jsonl, the
                                         detail files, and summary.json (written last)
+    tracks/sweep/{id}/                  a dose-response sweep result (`leaderboard.sweep`): submission.jsonl,
+                                        claims.jsonl, cells.csv, summary.json (written last)
 
 The id is the content hash of the submitted file: an identical re-submission is recognised by it.
 A submission has one result per scorer version (`extractors.version`): `mcb rescore` adds the
@@ -104,7 +106,8 @@ class SubmissionRecord:
 @dataclass(frozen=True)
 class CellCounts:
     """One cell of one submission, as cells.csv gives it: every count of the metric registry and the
-    per-cell values (coverage, semantic margin; None where there is none)."""
+    per-cell values (coverage, semantic margin; None where there is none), plus the cell's weighted
+    claims from claims.jsonl, (weight, leverage, family) each, for the reading weight."""
 
     cell_id: str
     market: str
@@ -113,19 +116,23 @@ class CellCounts:
     context: str
     counts: Mapping[str, int]
     values: Mapping[str, float | None] = field(default_factory=dict)
+    weighted: tuple[tuple[float, float, str], ...] = ()
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "counts": dict(self.counts), "values": dict(self.values)}
+        return {**asdict(self), "counts": dict(self.counts), "values": dict(self.values),
+                "weighted": [list(claim) for claim in self.weighted]}
 
     @classmethod
     def from_dict(cls, payload: Mapping) -> CellCounts:
-        """Aggregates stored before the registry kept coverage and the margin as their own keys."""
+        """Aggregates stored before the registry kept coverage and the margin as their own keys, or
+        before reading weights, read as having none."""
         data = dict(payload)
         values = dict(data.pop("values", {}) or {})
         for legacy in ("coverage", "semantic_margin"):
             if legacy in data:
                 values.setdefault(legacy, data.pop(legacy))
-        return cls(**data, values=values)
+        weighted = tuple((float(w), float(lever), str(family)) for w, lever, family in data.pop("weighted", None) or ())
+        return cls(**data, values=values, weighted=weighted)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from pathlib import Path
 from contracts.problems import InvalidInput, Problem, summarise
 from contracts.submission import InvalidSubmission, Response, parse_bytes
 from extractors.scoring_data import ScoringData, from_folder
-from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_summary
+from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_claims, read_summary
 from leaderboard.store import (
     Aggregate,
     ModelMeta,
@@ -171,7 +171,7 @@ def score_files(sid: str, release: str, lines: Sequence[Response], dataset: Scor
     """Score validated lines and read the aggregate the board ranks from the scorer's own files."""
     files = dict(scorer(lines, dataset))
     aggregate = aggregate_scores(sid, release, read_cells_csv(files["cells.csv"]), read_summary(files["summary.json"]),
-                                 scored_at)
+                                 scored_at, read_claims(files["claims.jsonl"]))
     return files, aggregate
 
 

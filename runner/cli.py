@@ -36,7 +36,7 @@ def run(
     concurrency: Annotated[int, typer.Option(help="requests in flight at once")] = 1,
     timeout: Annotated[float, typer.Option(help="seconds to wait for one reply")] = 300.0,
     dataset: Annotated[str, typer.Option(help="built dataset folder, or Hub repo owner/name or owner/name@REVISION")] = str(DEFAULT_OUT),
-    config: Annotated[str, typer.Option(help="which prompts to send: prompts, or a track (recall, relabeled, masked)")] = "prompts",
+    config: Annotated[str, typer.Option(help="which prompts to send: prompts, sweep (the dose-response sweep), or a track (recall, relabeled, masked)")] = "prompts",
 ) -> None:
     """Run a model over the benchmark's prompts; exit 1 if any line failed."""
     try:

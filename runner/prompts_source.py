@@ -3,8 +3,9 @@
 `--dataset` takes either. An existing directory is read with `builder.dataset.read_dataset`;
 anything else of the form `owner/name[@revision]` is loaded with
 `datasets.load_dataset(repo, config, revision=...)`, the way eval researchers pin a version.
-`--config` picks which config's rows are sent: `prompts` (the 24 commentary cells) or a track
-(`recall`, `relabeled`, `masked`), whose rows carry the same cell columns.
+`--config` picks which config's rows are sent: `prompts` (the 24 commentary cells), `sweep` (the
+dose-response sweep, built by `mcb build --sweep`) or a track (`recall`, `relabeled`, `masked`),
+whose rows carry the same cell columns.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from builder.cells import Cell
-from builder.dataset import CONFIGS, SPLIT, read_dataset
+from builder.dataset import SPLIT, all_configs, read_dataset
 from builder.tracks.common import TRACKS, read_track_cells
+from contracts.vocabulary import SWEEP_CONFIG
 
-PROMPT_CONFIGS = ("prompts", *TRACKS)
+PROMPT_CONFIGS = ("prompts", SWEEP_CONFIG, *TRACKS)
 
 HUB_REPO = re.compile(r"^(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+)(?:@(?P<revision>[\w./-]+))?$")
 CELL_FIELDS = tuple(f.name for f in fields(Cell))
@@ -57,12 +59,12 @@ def parse_source(value: str | Path) -> PromptSource:
 
 def load_cells(source: PromptSource, config: str = "prompts") -> list[Cell]:
     """Every cell of one config of the source, in the dataset's order."""
-    if config not in PROMPT_CONFIGS or config not in CONFIGS:
+    if config not in PROMPT_CONFIGS or config not in all_configs():
         raise PromptSourceError(f"--config {config!r} has no prompts to send; choose one of {', '.join(PROMPT_CONFIGS)}")
     if source.folder is not None:
         try:
-            if config == "prompts":
-                return list(read_dataset(source.folder).cells.values())
+            if config in ("prompts", SWEEP_CONFIG):
+                return list(read_dataset(source.folder, config).cells.values())
             return read_track_cells(source.folder, config)
         except FileNotFoundError as error:
             raise PromptSourceError(str(error)) from error

@@ -128,6 +128,21 @@ def test_board_loads_with_the_baselines_ranked_faithful_first(page):
     assert "scorer" in board_text(page) and f"Ranked with scorer {scorer_version()} (current)." in board_text(page)
 
 
+def test_the_board_shows_each_models_reading_weight_with_its_interval(page, served):
+    from extractors.metrics import metric
+    from leaderboard.columns import ci_header
+
+    weight = metric("reading_weight")
+    headers = page.locator("#board th").all_inner_texts()
+    assert weight.header in headers and ci_header(weight) in headers
+    column = headers.index(weight.header)
+    rows = {row.locator("td").nth(headers.index("model")).inner_text(): row.locator("td").nth(column).inner_text()
+            for row in page.locator("#board tbody tr").all()}
+    assert float(rows["baseline: faithful"]) == pytest.approx(1.0, abs=0.02)
+    assert float(rows["baseline: blender"]) == pytest.approx(0.5, abs=0.02)
+    assert float(rows["baseline: reciter"]) == pytest.approx(0.0, abs=0.02)
+
+
 def test_filters_narrow_the_board(page):
     page.locator("#filter-search input, #filter-search textarea").first.fill("fabric")
     page.wait_for_function("() => !document.querySelector('#board').innerText.includes('baseline: faithful')")
@@ -156,6 +171,9 @@ def test_a_cell_opens_with_claims_highlighted_by_verdict(page, served):
     # every claim names the extractor rules that made it: on hover, and in the claims table's rules column
     assert "rules: " in marks.first.get_attribute("title") and "subject." in marks.first.get_attribute("title")
     assert page.locator("#read-claims").get_by_text("subject.", exact=False).count() >= 1
+    # a distinguishable figure shows its reading weight beside shown and true: faithful reads, w 1.00
+    assert page.locator("#read-html mark", has_text="w 1.00").count() >= 1
+    assert page.locator("#read-claims").get_by_text("weight", exact=True).count() >= 1
 
 
 def test_a_valid_upload_appears_on_the_board(page, served, tmp_path):
