@@ -25,7 +25,7 @@ from builder.universes import Universe, get_universe
 from extractors.claims import Claim
 from extractors.document import SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
 from extractors.matching import CueMatcher
-from extractors.numbers import compound_number_spans
+from extractors.numbers import compound_number_spans, writes_decimal_commas
 from extractors.names import BARE_SYMBOL_RULE, bare_symbols, name_patterns
 from extractors.resolver import Resolver
 from extractors.rulebook import Rulebook, rulebook
@@ -64,7 +64,7 @@ class Extractor:
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)
         clean = clean_text(text)
-        quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma)
+        quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
         base = self.nlp.make_doc(clean)
         token_spans = [(token.idx, token.idx + len(token.text)) for token in base]
         forced = [(q.start, q.end) for q in quantities] + [(d.start, d.end) for d in dates]

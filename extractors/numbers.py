@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 
@@ -67,7 +67,7 @@ _CURRENCY_BEFORE = r"(?:US\$|\$|€|£|EUR|USD)"
 # "€4,35", "EUR 4,350": after a euro sign, a comma with two or three digits and no further digit group is a
 # Portuguese decimal comma ("$1,234" and "€1,234.50" keep the comma as a thousands separator).
 _EURO_BEFORE = r"(?:€|EUR)"
-_CURRENCY_AFTER = r"(?:€|EUR\b|euros?\b|USD\b|dollars\b)"
+_CURRENCY_AFTER = r"(?:€|EUR\b|euros?\b|USD\b|dollars\b|\$(?![\d.]))"
 _SCALE = r"\s?(?:billion|million|trillion|bn|mn|m|k|b|tn)\b"
 
 # "one point six percent", "seven point four per cent", "three and a half percent", "half a percent",
@@ -83,11 +83,26 @@ _SPELLED_PCT = (
 # "+160bps", "12 basis points": a percent in hundredths, precision two more places.
 _BPS = rf"(?P<bps>(?<![\w.])(?P<bps_sign>{_SIGN})?(?P<bps_num>\d+(?:\.\d+)?)\s?(?:bps|bp|basis\s+points?)\b)"
 
+# "13½%", "7½ per cent": a vulgar fraction after the digits.
+_VULGAR = {"½": (0.5, 1), "¼": (0.25, 2), "¾": (0.75, 2)}
+_VFRAC = rf"(?P<vfrac>(?<![\w.])(?P<vfrac_sign>{_SIGN})?(?P<vfrac_int>\d+)(?P<vfrac_part>[½¼¾])\s?(?:%|per\s?cent\b|percent\b))"
+# "lost a fifth of its value": a share of the stock's own value is a percent move.
+_PARTS_OF_VALUE = {"half": 50.0, "third": 33.3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+_PART_OF_VALUE = (
+    r"(?P<part>\b(?:a|one)\s+(?P<part_word>half|third|quarter|fifth|tenth)\s+of\s+"
+    r"(?:its|their|the\s+stock's|the\s+shares'?)\s+(?:market\s+)?(?:value|worth|valuation)\b)"
+)
+# "down a couple of percent": two, as loosely as the text says it.
+_COUPLE = r"(?P<couple>\ba\s+couple\s+(?:of\s+)?(?:per\s?cent|percent|%)(?!\w))"
+
 QUANTITY_RE = re.compile(
     "|".join(
         (
             _SPELLED_PCT,
             _BPS,
+            _VFRAC,
+            _PART_OF_VALUE,
+            _COUPLE,
             rf"(?P<acc>\((?P<acc_num>{_NUM})\)\s?%)",
             rf"(?P<wpct>\b(?P<wpct_num>{WORD_NUMBER_RE})\s(?:per\s?cent|percent)\b)",
             rf"(?P<edec>(?:(?<![\w.])(?P<edec_sign>{_SIGN}))?{_EURO_BEFORE}\s?(?P<edec_num>\d{{1,3}},\d{{2,3}})(?![\d]|[.,]\d))",
@@ -114,6 +129,15 @@ class Quantity:
     signed: int = 0  # +1/-1 when the text wrote the sign (or accounting brackets), else 0
     currency: bool = False
     unit: str = ""  # "%", "pp" (percentage points), "bps", or "" for prices and bare numbers
+
+
+def bare_percent(quantity: Quantity) -> Quantity:
+    """A bare number under a percent key or column as a percent. Structured answers often give
+    fractions ("return: -0.1357", "max_drawdown: 0.1818"): a number under 1 with three or more
+    decimals is a fraction and reads as 100 times itself (-13.57%); "8.44" stays 8.44%."""
+    if abs(quantity.value) < 1 and quantity.decimals >= 3:
+        return replace(quantity, kind="pct", value=quantity.value * 100, decimals=quantity.decimals - 2, unit="%")
+    return replace(quantity, kind="pct", unit="%")
 
 
 def _decimals(number: str) -> int:
@@ -221,6 +245,8 @@ QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
     # `re` skips to candidates at C speed)
     r"[\d(+\-\u2212\u2013$€£.](?:(?<=\d)\d*|(?<=[+\-\u2212\u2013])(?=[\d.$€£ue])|(?<=[(.])(?=[\d.])|(?<=[$€£]))": "",
     r"us\$|usd|eur": "",
+    # "a fifth of its value", "a couple of percent"
+    r"\b(?:a|one)\s+(?=half|third|quarter|fifth|tenth|couple)": "of",
     # "five per cent": a number word, when a percent is spelled out (every spelling holds "cent")
     rf"\b(?=(?:{NUMBER_WORDS_FACTORED})[-\s])": "cent",
 })
@@ -247,6 +273,20 @@ def _spelled(match: re.Match) -> tuple[float, int] | None:
 
 
 DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+# A comma with one or two digits after it, before a unit or after a sign or currency ("13,6 %", "210,00 $",
+# "€ 0,82", "-15,77") cannot separate thousands: the text writes decimal commas.
+_DECIMAL_COMMA_EVIDENCE = re.compile(
+    r"(?<![\d.,])(?:(?:[+\-\u2212]|(?:\$|€|eur|usd)\s?)\d{1,4},\d{1,2}(?![\d,])"
+    r"|\d{1,4},\d{1,2}(?![\d,])\s?(?:%|\$|€|eur\b|usd\b|euros?\b|dollars?\b|per\s?cent\b|percent\b|pct\b))",
+    re.IGNORECASE,
+)
+# "$1,234.50": a thousands comma before a decimal point; such a text keeps its commas as thousands.
+_THOUSANDS_EVIDENCE = re.compile(r"\d,\d{3}\.\d")
+
+
+def writes_decimal_commas(text: str) -> bool:
+    """Whether a text writes decimal commas (a translated or European voice), whatever its universe."""
+    return "," in text and bool(_DECIMAL_COMMA_EVIDENCE.search(text)) and not _THOUSANDS_EVIDENCE.search(text)
 
 
 def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _NO_TEXT,
@@ -273,6 +313,14 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             sign = _sign_of(match.group("bps_sign"))
             found.append(Quantity("pct", round(_value(number) / 100 * (sign or 1), _decimals(number) + 2), _decimals(number) + 2,
                                   start, end, signed=sign, unit="bps"))
+        elif match.group("vfrac"):
+            part, places = _VULGAR[match.group("vfrac_part")]
+            sign = _sign_of(match.group("vfrac_sign"))
+            found.append(Quantity("pct", (int(match.group("vfrac_int")) + part) * (sign or 1), places, start, end, signed=sign, unit="%"))
+        elif match.group("part"):
+            found.append(Quantity("pct", _PARTS_OF_VALUE[match.group("part_word")], 0, start, end, unit="%"))
+        elif match.group("couple"):
+            found.append(Quantity("pct", 2.0, 0, start, end, unit="%"))
         elif match.group("acc"):
             number = match.group("acc_num")
             found.append(Quantity("pct", -_value(number), _decimals(number), start, end, signed=-1, unit="%"))
@@ -307,7 +355,7 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
                 found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign, unit="pp"))
             elif unit and unit[0] in "%pc":
                 found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign, unit="%"))
-            elif unit in ("€", "eur", "euro", "euros", "usd", "dollars"):
+            elif unit in ("€", "eur", "euro", "euros", "usd", "dollars", "$"):
                 found.append(Quantity("price", abs(value), _decimals(number), start, end, currency=True))
             elif not unit:
                 found.append(Quantity("number", value, _decimals(number), start, end, signed=sign))

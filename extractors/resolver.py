@@ -18,7 +18,7 @@ from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
 from extractors import subjects
 from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
-from extractors.numbers import MONTH_NUMBERS, word_number
+from extractors.numbers import MONTH_NUMBERS, bare_percent, word_number
 from extractors.rulebook import (
     RANK_PREFIX,
     RELATION_LABELS,
@@ -700,13 +700,18 @@ class Sentence:
         previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
         lists = self._figure_lists()
         for figure in self.figures:
-            if figure.token in self.consumed or (figure.kind == "int" and figure.token not in constructions):
+            if figure.token in self.consumed:
+                continue
+            key = self._key_rule(figure)
+            if key is not None and key.metric in ("up_days", "down_days") and figure.kind == "int":
+                out.extend(self._key_count(figure, key, lists))  # "up_days: 7"
+                continue
+            if figure.kind == "int" and figure.token not in constructions:
                 continue
             if figure.kind == "int":
                 figure = Figure(figure.token, figure.quantity, "number")
-            key = self._key_rule(figure)
             if key is not None and key.metric in PERCENT_METRICS and figure.kind == "number":
-                figure = Figure(figure.token, figure.quantity, "pct")  # '"return_pct": 8.44' is a percent
+                figure = Figure(figure.token, bare_percent(figure.quantity), "pct")  # '"return_pct": 8.44' is a percent
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
             if key is not None:
                 self._offer_key(reading, key, figure)
@@ -769,7 +774,51 @@ class Sentence:
                 words.append(word)
             position -= 1
         rule = self.r.header_rule(" ".join(reversed(words)), self.month) if words else None
+        if rule is not None and rule.metric == "period_return":
+            outer = self._outer_key(position)
+            if outer is not None and outer.metric == "daily_move":
+                return outer  # "largest_daily_drop: {date: 2026-02-04, return: -0.1731}"
         return rule if rule is not None and rule.metric != "range" else None
+
+    def _outer_key(self, position: int) -> HeaderRule | None:
+        """The key an open brace or bracket before `position` is the value of, if any."""
+        doc, depth = self.doc, 0
+        while position >= self.s0:
+            word = doc.orth[position]
+            if word in ("}", "]"):
+                depth += 1
+            elif word in ("{", "["):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif "\n" in word:
+                return None
+            position -= 1
+        if position < self.s0:
+            return None
+        colon = position - 1
+        while colon >= self.s0 and not doc.orth[colon].strip():
+            colon -= 1
+        if colon < self.s0 or doc.orth[colon] not in (":", "="):
+            return None
+        words, position = [], colon - 1
+        while position >= self.s0 and len(words) < 4:
+            word = doc.orth[position]
+            if word in (",", "{", "}", "|", ";", "[", "]") or "\n" in word or position in doc.figure_at:
+                break
+            if word.strip() and word not in ('"', "'"):
+                words.append(word)
+            position -= 1
+        return self.r.header_rule(" ".join(reversed(words)), self.month) if words else None
+
+    def _key_count(self, figure: Figure, rule: HeaderRule, lists) -> list[Claim]:
+        value = int(figure.quantity.value)
+        subjects, subject_rule = self._subject(figure, lists)
+        if not subjects or value > 31:
+            return []
+        made = [self._claim(name.ticker, rule.metric, value, figure.start, figure.end,
+                            rules=(rule.id, "structure.key", subject_rule, name.rule)) for name in subjects]
+        return [claim for claim in made if claim is not None]
 
     def _offer_key(self, reading: Reading, rule: HeaderRule, figure: Figure) -> None:
         priority = self.r.label_priority
@@ -941,9 +990,10 @@ class Sentence:
         colon = next((i for i in range(cue.end, min(self.s1, cue.end + 6)) if doc.orth[i] in (":", "=")), None)
         if colon is None or doc.figures_between(cue.end, colon) or doc.names_between(cue.end, colon):
             return False
-        value = self._next_word(colon + 1)
-        while value < self.s1 and doc.orth[value] in ('"', "'", "“", "”", "*", "**"):
-            value = self._next_word(value + 1)
+        value, skipped = self._next_word(colon + 1), 0
+        while value < self.s1 and value not in doc.figure_at and skipped < 4 and (
+                doc.orth[value] in ('"', "'", "“", "”", "*", "**", "{", "[", ":") or doc.orth[value].isalpha()):
+            value, skipped = self._next_word(value + 1), skipped + 1  # '"best_day": "2026-08-04"', "{date: 2026-02-04"
         if value >= self.s1 or not (value in doc.figure_at or any(d.start == value for d in doc.dates)):
             return False
         return self.block_subject is not None or any(n.ticker and n.end <= cue.start for n in self.mentions)

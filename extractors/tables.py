@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
 from extractors.claims import Claim, ClaimError
 from extractors.document import Document, Figure, Name
-from extractors.numbers import word_number
+from extractors.numbers import bare_percent, word_number
 from extractors.rulebook import HeaderRule
 from extractors.structure import Block
 
@@ -151,7 +151,7 @@ class TableReader:
             if not percents:
                 return out
             figure = percents[0]
-            quantity = figure.quantity
+            quantity = figure.quantity if figure.kind == "pct" else bare_percent(figure.quantity)
             magnitude = abs(float(quantity.value))
             if metric in MAGNITUDE_METRICS:
                 value = magnitude
