@@ -11,7 +11,7 @@ handler each, over the same cues. Every claim records the ids of the rules that 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import replace, dataclass, field
 from datetime import date
 
 from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
@@ -57,6 +57,7 @@ OPPOSITE_RANKS = {
 DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST"})
+COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 
 
@@ -68,6 +69,7 @@ class State:
     last_ticker: str | None = None
     last_group: tuple[Name, ...] = ()
     last_rank: str | None = None
+    question_rank: tuple[str, tuple[str, ...]] | None = None  # "Which stock did best?": the answer's first name takes it
     topic: str | None = None  # the one company the last sentence with a subject named
     fragment: Name | None = None  # "UnitedHealth? Red for the month.": a name standing alone is the next sentence's subject
     heading: list[tuple[int, Name]] = field(default_factory=list)
@@ -429,8 +431,10 @@ class Sentence:
         figure_claims = self._figures(constructions)
         self.out.extend(figure_claims)
         if not refusal:
+            self._answer()
             self._ranks()
             self._directions(figure_claims)
+            self._bare_direction()
         self._relations()
         self._causals()
         self._carry()
@@ -559,11 +563,13 @@ class Sentence:
 
     # ----------------------------------------------------------------- refusals and counts
     def _refusals(self) -> bool:
-        cues = [c for c in self.cues if c.label == "REFUSAL"]
+        cues = [c for c in self.cues if c.label in ("REFUSAL", "REFUSAL_ABSENT")]
         if not cues:
             return False
         tickers = {n.ticker for n in self.mentions if n.ticker}
-        subject = next(iter(tickers)) if len(tickers) == 1 else None
+        # a name the data does not hold ("Apple isn't in the table") is what is missing, not the subject
+        absent = any(c.label == "REFUSAL_ABSENT" for c in cues)
+        subject = next(iter(tickers)) if len(tickers) == 1 and not absent else None
         start, end = self.doc.char_span(self.s0, self.s1)
         self.out.append(self._claim(subject, "refusal", self.sentence_text, start, end, rules=(cues[0].rule,)))
         return True
@@ -699,6 +705,8 @@ class Sentence:
         topics["number"] = topics["price"]
         previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
         lists = self._figure_lists()
+        signed_percent: set[int] = set()
+        compared: tuple[int, str] | None = None  # the last percent a cue gave a metric: "drawdown, 21.8%, deeper than Amazon's 18.2%"
         for figure in self.figures:
             if figure.token in self.consumed:
                 continue
@@ -706,6 +714,9 @@ class Sentence:
             if key is not None and key.metric in ("up_days", "down_days") and figure.kind == "int":
                 out.extend(self._key_count(figure, key, lists))  # "up_days: 7"
                 continue
+            if figure.kind in ("int", "number") and key is None and self._signed_after_name(figure):
+                figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "META -3, AVGO -5.6"
+                signed_percent.add(figure.token)
             if figure.kind == "int" and figure.token not in constructions:
                 continue
             if figure.kind == "int":
@@ -718,6 +729,11 @@ class Sentence:
             head = lists.get(figure.token, (figure.token,))[0]
             if head != figure.token:
                 self.r.read_figure(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=head, into=reading, sides=("before",))
+            if figure.kind == "pct" and not {"metric", "sign"} & set(reading.slots) and compared is not None \
+                    and self._compared_to(compared[0], figure.token):
+                reading.offer("metric", compared[1], COMPARED_PRIORITY, 0, ("metric.compared",))
+            if figure.kind == "pct" and "metric" in reading.slots:
+                compared = (figure.token, reading.get("metric"))
             decided = constructions.get(figure.token)
             if decided:
                 metric, anchor, rule = decided
@@ -749,11 +765,30 @@ class Sentence:
             for name in subjects:
                 for metric, value, extra_rules, kw in claims:
                     used = SLOTS_USED.get(metric, ("metric",))
+                    marked = ("figure.signed_after_name",) if figure.token in signed_percent else ()
                     claim = self._claim(name.ticker, metric, value, figure.start, figure.end,
-                                        rules=reading.rules(used) + extra_rules + (subject_rule, name.rule), **kw)
+                                        rules=reading.rules(used) + extra_rules + marked + (subject_rule, name.rule), **kw)
                     if claim is not None:
                         out.append(claim)
         return out
+
+    def _compared_to(self, earlier: int, token: int) -> bool:
+        """A comparison word lies between two figures of one clause: the second is the same measure
+        of the compared name ("deeper than Amazon's 18.2%", "32% annualised against 34%")."""
+        doc = self.doc
+        return not doc.breaks_between(earlier, token) and any(
+            word in self.r.words("comparison_words") for word in doc.lower[earlier + 1:token])
+
+    def _signed_after_name(self, figure: Figure) -> bool:
+        """A number written with its sign right after a company's name, in a text that writes its
+        moves in percent ("META -3, AVGO -5.6", "Sonae +5,5"), is a percent move: prices carry no sign."""
+        quantity, doc = figure.quantity, self.doc
+        if not quantity.signed or quantity.currency or not any(f.kind == "pct" for f in doc.figures):
+            return False
+        position = figure.token - 1
+        while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":"):
+            position -= 1
+        return any(n.ticker and n.end == position + 1 for n in self.mentions)
 
     def _key_rule(self, figure: Figure) -> HeaderRule | None:
         """The header lexicon's reading of the key a figure is the value of: "Max DD: 6.1%", "Start: $206.64",
@@ -966,6 +1001,9 @@ class Sentence:
             if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank):
                 continue
             owner = self._rank_owner(cue)
+            if not owner and self._is_question():
+                self.state.question_rank = (rank, rules)
+                continue
             if not owner or len(owner) > 1 or owner[0].ticker is None:
                 continue
             if owner[0].start >= cue.end and owner[0].end < self.s1 and doc.lower[owner[0].end] in ("'s", "’s") and any(
@@ -979,6 +1017,24 @@ class Sentence:
             self.state.last_rank = rank
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _is_question(self) -> bool:
+        return "?" in self.doc.orth[self.s0:self.s1]
+
+    def _answer(self) -> None:
+        """A question that ranks without naming ("Which stock did best?", "And the worst?") is answered
+        by the first company the next sentence names ("A: Tesla. It rose 14.2%")."""
+        pending, self.state.question_rank = self.state.question_rank, None
+        if pending is None or self._is_question():
+            return
+        names = [n for n in self.mentions if n.ticker]
+        if not names:
+            return
+        rank, rules = pending
+        name = names[0]
+        self.state.last_rank = rank
+        start, end = self.doc.char_span(name.start, name.end)
+        self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=rules + ("subject.answer", name.rule)))
 
     def _own_extreme_key(self, cue: Cue, rank: str) -> bool:
         """"- Nvidia — best day: 2026-08-04", '"best_day": "2026-08-04"': a day's superlative used as a key,
@@ -1056,6 +1112,8 @@ class Sentence:
                 if c.label == "PERFORMER":
                     family = "RETURN_NOUN" if doc.lower[c.start] in self.r.words("return_nouns") else "RETURN"
                     break
+        if family in ("UP", "DOWN") and self._dated_after(cue):
+            family, sign = "DAILY", 1 if family == "UP" else -1  # "the biggest fall was AMD's 7.0% drop on Aug 5"
         if family is None:
             for c in reversed(self.cues):
                 if c.end <= cue.start and c.label in ("VOL", "DD") and doc.words_between(c.end, cue.start) <= 3 \
@@ -1078,6 +1136,16 @@ class Sentence:
             rule = self.r.ranks.get((cue.label, "RETURN", 0))
         return (rule.rank, rule.id) if rule else None
 
+    def _dated_after(self, cue: Cue, words: int = 12) -> bool:
+        """A session's date follows a superlative that opens its sentence, before any name: the move it
+        ranks is one day's ("The biggest fall was AMD's 7.0% drop on Aug 5"). After a name ("Amazon rose
+        12%, with the biggest move a 10.1% gain on July 23") it is that name's own best day, no rank."""
+        doc = self.doc
+        if doc.names_between(self.s0, cue.start):
+            return False
+        return any(c.label == "DATE" and c.start >= cue.end and doc.words_between(cue.end, c.start) <= words
+                   and not doc.breaks_between(cue.end, c.start) for c in self.cues)
+
     def _nearby_sign(self, day: Cue, after: list[Cue]) -> int:
         doc = self.doc
         for c in self.cues:
@@ -1092,7 +1160,7 @@ class Sentence:
         if nxt >= self.s1:
             return True
         word = doc.lower[nxt]
-        if word in (",", ".", ";", ":", "(", ")", "—", "–", "!", "|", "…") or nxt in doc.figure_at:
+        if word in (",", ".", ";", ":", "(", ")", "—", "–", "!", "?", "|", "…") or nxt in doc.figure_at:
             return True
         previous = [w for w in doc.lower[max(self.s0, cue.start - 2):cue.start] if w.strip()]
         if previous and previous[-1] == "the" and word in self.r.words("function_words"):
@@ -1143,6 +1211,33 @@ class Sentence:
         return subjects.following(self, cue.end, {})
 
     # ----------------------------------------------------------------- directions
+    def _bare_direction(self) -> None:
+        """A sentence without figures that is a direction in one word, after its name or alone under the
+        question's or block's name: "Down, modestly.", "REN red too.", "Meta: flat"."""
+        doc = self.doc
+        if self.figures or any(c.metric == "direction" for c in self.out):
+            return
+        words = [i for i in range(self.s0, self.s1) if doc.orth[i].strip() and doc.orth[i] not in ("*", "-", "•", ":")]
+        if not words:
+            return
+        owner, first = None, 0
+        lead = self._name_starting(words[0])
+        if lead is not None and lead.ticker:
+            owner = lead
+            first = next((k for k, i in enumerate(words) if i >= lead.end), len(words))
+        elif not self.mentions and self.block_subject is not None and self.block_subject.ticker:
+            owner = self.block_subject
+        if owner is None or first >= len(words):
+            return
+        word = doc.lower[words[first]]
+        following = doc.lower[words[first + 1]] if first + 1 < len(words) else "."
+        value = next((v for v, name in (("up", "bare_up"), ("down", "bare_down"), ("flat", "bare_flat"))
+                      if word in self.r.words(name)), None)
+        if value is None or following not in self.r.words("bare_direction_enders"):
+            return
+        start, end = doc.char_span(words[first], words[first] + 1)
+        self.out.append(self._claim(owner.ticker, "direction", value, start, end, rules=("direction.bare", owner.rule)))
+
     def _directions(self, figure_claims: list[Claim]) -> None:
         moved = {c.ticker for c in figure_claims}
         values = {"DIRECTION_UP": "up", "DIRECTION_DOWN": "down", "DIRECTION_FLAT": "flat"}
@@ -1276,10 +1371,13 @@ class Sentence:
 
     # ----------------------------------------------------------------- state
     def fragment(self) -> Name | None:
-        """The name, when the sentence is that name alone or under a label ("AMD?", "Tesla:", "Ticker: NVDA")."""
+        """The name, when the sentence is that name alone or under a label ("AMD?", "Tesla:", "Ticker: NVDA"),
+        or the one name a question asks about."""
         doc = self.doc
         if len(self.mentions) != 1 or not self.mentions[0].ticker or self.figures:
             return None
+        if self._is_question():
+            return self.mentions[0]  # "Was Galp up or down? Down, modestly.": the answer is about the question's name
         name_words = len([w for w in doc.orth[self.mentions[0].start:self.mentions[0].end] if w[:1].isalnum()])
         return self.mentions[0] if doc.words_between(self.s0, self.s1) <= name_words + 2 else None
 

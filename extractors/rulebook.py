@@ -76,6 +76,7 @@ LABELS: dict[str, str] = {
     "CAUSAL": "a causal connective: the clause after it explains a move",
     "TEMPORAL": "an 'after' that dates a move ('after a low of'), not a cause",
     "REFUSAL": "a sentence that declines a figure the data cannot support",
+    "REFUSAL_ABSENT": "a refusal because the named company is not in the data: no subject",
     "COUNT": "a count of up or down sessions",
     "COUNT_ELLIPTIC": "a second count without its noun ('and lower in eleven')",
     "DIRECTION_UP": "the month ended higher, no figure",

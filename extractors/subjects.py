@@ -61,11 +61,13 @@ def distributed(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | Non
             return (group[position],)
         if len(group) > 1:
             break
-    # "A outperformed B: +2.4% vs -9.2%": the relation's two sides, in order
+    # "A outperformed B: +2.4% vs -9.2%", "A was less volatile than B, 32% against 34%": the two sides, in order
     if k == 2 and len(before) >= 2:
         left, right = before[-2], before[-1]
-        if len(left) == 1 and len(right) == 1 and any(
-                c.label in RELATION_LABELS and left[0].end <= c.start and c.end <= right[0].start for c in sentence.cues):
+        compared = sentence.r.words("comparison_words")
+        if len(left) == 1 and len(right) == 1 and (any(
+                c.label in RELATION_LABELS and left[0].end <= c.start and c.end <= right[0].start for c in sentence.cues)
+                or any(word in compared for word in sentence.doc.lower[left[0].end:right[0].start])):
             return ((left[0], right[0])[position],)
     if any(c.label == "RESPECTIVELY" for c in sentence.cues) and len(sentence.state.last_group) == k and not before:
         return (sentence.state.last_group[position],)
@@ -81,6 +83,23 @@ def possessive(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None
                 and not doc.breaks_between(name.end, token) and not doc.figures_between(name.end, token):
             return (name,)
         break
+    return None
+
+
+def name_at(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"just behind EDP at −11.1%", "trailing Galp at -15.8%": the name the figure is "at"."""
+    doc = sentence.doc
+    position = token - 1
+    while position > sentence.s0 and not doc.orth[position].strip():
+        position -= 1
+    if position <= sentence.s0 or doc.lower[position] != "at":
+        return None
+    position -= 1
+    while position > sentence.s0 and not doc.orth[position].strip():
+        position -= 1
+    for name in sentence.mentions:
+        if name.ticker and name.end - 1 == position:
+            return (name,)
     return None
 
 
@@ -153,7 +172,7 @@ def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
 
 
 SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
-    "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive,
+    "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive, "name_at": name_at,
     "clause_subject": clause_subject, "sentence_subject": sentence_subject, "carried": carried, "block": block,
     "following": following, "topic_carried": topic_carried,
 }

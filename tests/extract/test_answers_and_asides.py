@@ -1,0 +1,86 @@
+"""Questions and answers, one-word asides and comparisons between figures: a question that ranks
+without naming is answered by the next sentence's first name; a direction said in one word belongs
+to the name before it or to the name the question asked about; a signed bare number after a name is
+a percent in a text that writes percents; a figure "at" a name is that name's; a figure compared with
+another ("than", "against") measures the same thing, for the compared name."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        ("Q: Who came out on top? Nothing came close.\nQ: Which name did best?\nA: Broadcom, up 9.0%.", "us", "2026-08",
+         {("AVGO", "rank", "best_return"), ("AVGO", "period_return", 9.0)}, set()),
+        ("Which stock was the most volatile? Tesla, at roughly 61% annualised.", "us", "2026-08",
+         {("TSLA", "rank", "most_volatile"), ("TSLA", "volatility", 61.0)}, set()),
+        ("And the weakest? Navigator, which shed 4.1%.", "lisbon", "2026-02",
+         {("NVG.LS", "rank", "worst_return")}, set()),
+        # a question that names its answer itself keeps the rank where it is said
+        ("Was Nvidia the best performer? Yes. Amazon lagged.", "us", "2026-08",
+         {("NVDA", "rank", "best_return")}, {("AMZN", "rank", "best_return")}),
+    ],
+)
+def test_a_question_ranks_the_first_name_of_its_answer(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe, month)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Did Altri rise or fall? Lower, slightly.", "lisbon", {("ALTR.LS", "direction", "down")}, set()),
+        ("Meta? Up, barely.", "us", {("META", "direction", "up")}, set()),
+        ("CTT green as well. Navigator flat.", "lisbon", {("CTT.LS", "direction", "up"), ("NVG.LS", "direction", "flat")}, set()),
+        # a sign word that starts a longer clause is no one-word direction
+        ("Nvidia down the list of worries, analysts said.", "us", set(), {("NVDA", "direction", "down")}),
+    ],
+)
+def test_a_one_word_direction(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
+
+
+def test_signed_bare_numbers_after_names_are_percents_where_the_text_writes_percents():
+    assert_shape("Netflix +4.2%, then AMD -2, JPM +1.5 and Uber -0.8 on the month.",
+                 {("NFLX", "period_return", 4.2), ("AMD", "period_return", -2.0), ("JPM", "period_return", 1.5),
+                  ("UBER", "period_return", -0.8)}, universe="us")
+    # without a percent anywhere, a signed number is no percent
+    assert not any(metric == "period_return" for _, metric, _ in facts("AMD -2, JPM +1.5.", "us"))
+
+
+def test_a_figure_at_a_name_is_that_names_even_as_an_object():
+    assert_shape("Sonae, down 3.0%, finished just ahead of Galp at −3.4%.",
+                 {("SON.LS", "period_return", -3.0), ("GALP.LS", "period_return", -3.4)},
+                 {("SON.LS", "period_return", -3.4)}, universe="lisbon")
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Nvidia's volatility, 48%, ran well above Amazon's 31%.",
+         {("NVDA", "volatility", 48.0), ("AMZN", "volatility", 31.0)}, {("AMZN", "period_return", 31.0)}),
+        ("Meta was a little less volatile than Amazon, about 27% annualised against 35%.",
+         {("META", "volatility", 27.0), ("AMZN", "volatility", 35.0)}, {("META", "volatility", 35.0)}),
+        # the compared figure's own cue wins
+        ("Tesla's drawdown of 20% was larger than its 5% gain.", {("TSLA", "max_drawdown", 20.0), ("TSLA", "period_return", 5.0)},
+         {("TSLA", "max_drawdown", 5.0)}),
+    ],
+)
+def test_a_compared_figure_measures_what_the_first_does(text, present, absent):
+    assert_shape(text, present, absent, universe="us")
+
+
+def test_a_dated_superlative_that_opens_its_sentence_ranks_a_day():
+    assert_shape("The steepest drop was Tesla's 6.1% slide on August 12.",
+                 {("TSLA", "rank", "largest_daily_fall")}, {("TSLA", "rank", "worst_return")}, universe="us")
+    # after its name, a dated superlative is the name's own best day, not a rank among the names
+    assert_shape("Uber rose 7%, with the biggest move a 4.0% gain on August 6.", set(),
+                 {("UBER", "rank", "largest_daily_gain")}, universe="us")
+
+
+def test_a_name_missing_from_the_data_is_no_refusals_subject():
+    claims = [f for f in facts("Oracle isn't in the data you gave me, so I can't quote its return.", "us") if f[1] == "refusal"]
+    assert len(claims) == 1 and claims[0][0] is None
