@@ -71,8 +71,8 @@ def variants(name: str) -> list[str]:
     folded = unicodedata.normalize("NFKD", name)
     folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
     out.append(folded)
-    for form in list(out):
-        if " " not in form and form[:1].isupper() and not form.isupper() and len(form) > 3:
+    for form in list(out):  # headlines in capitals: "NVIDIA", "JERONIMO MARTINS", "EDP RENOVAVEIS"
+        if form[:1].isupper() and not form.isupper() and len(form) > 3:
             out.append(form.upper())
     # the suffixed forms newswires write ("Tesla, Inc.", "Mastercard Incorporated"), so the suffix is the name's
     out.extend(f"{stripped}{joint}{suffix}" for suffix in WRITTEN_SUFFIXES for joint in (" ", ", "))

@@ -295,7 +295,10 @@ class Sentence:
     def _mentions(self) -> list[Name]:
         """Names, plus the market descriptors that are subjects; a "Name (SYM)" pair is one mention."""
         doc = self.doc
-        found = [name for name in doc.names if self.s0 <= name.start < self.s1]
+        descriptors = [c for c in self.cues if c.label == "DESCRIPTOR"]
+        # "the oil company's shares": a market word inside a company descriptor modifies it, it is no subject
+        found = [name for name in doc.names if self.s0 <= name.start < self.s1 and not (
+            name.ticker is None and any(c.start <= name.start and name.end <= c.end for c in descriptors))]
         merged: list[Name] = []
         for name in found:
             if merged and name.ticker == merged[-1].ticker and name.ticker is not None:
@@ -962,6 +965,12 @@ class Sentence:
                 return name
         return None
 
+    def _previous_word(self, token: int) -> int:
+        token -= 1
+        while token > self.s0 and not self.doc.orth[token].strip():
+            token -= 1
+        return token
+
     def _next_word(self, token: int) -> int:
         while token < self.s1 and not self.doc.orth[token].strip():
             token += 1
@@ -1044,7 +1053,14 @@ class Sentence:
             return False
         doc = self.doc
         colon = next((i for i in range(cue.end, min(self.s1, cue.end + 6)) if doc.orth[i] in (":", "=")), None)
-        if colon is None or doc.figures_between(cue.end, colon) or doc.names_between(cue.end, colon):
+        if colon is None:  # "EDPR: max drawdown 13.6%; worst day −5.86% (7 Nov)": the label with no colon
+            label_end = self._next_word(cue.end)
+            while label_end < self.s1 and doc.lower[label_end] in self.r.words("day_words"):
+                label_end = self._next_word(label_end + 1)
+            if label_end == self._next_word(cue.end) or label_end >= self.s1 or label_end not in doc.figure_at:
+                return False
+            colon = label_end - 1
+        elif doc.figures_between(cue.end, colon) or doc.names_between(cue.end, colon):
             return False
         value, skipped = self._next_word(colon + 1), 0
         while value < self.s1 and value not in doc.figure_at and skipped < 4 and (
@@ -1090,7 +1106,7 @@ class Sentence:
             return None  # "giving up most of July's gains": a quantity, not a superlative ("the most of any stock" ranks)
         after = [c for c in self.cues if cue.end <= c.start and doc.words_between(cue.end, c.start) <= 3
                  and not doc.breaks_between(cue.end, c.start) and not doc.commas_between(cue.end, c.start)
-                 and not doc.names_between(cue.end, c.start) and id(c) not in self.muted]
+                 and not self._ticker_between(cue.end, c.start) and id(c) not in self.muted]
         if any(c.label == "PLURAL_PERFORMER" and doc.words_between(cue.end, c.start) <= 2 for c in after):
             return None
         if any(c.label in ("LEVEL", "START", "END") and c.start - cue.end <= 2 and doc.lower[c.start] in self.r.words("price_nouns") for c in after):
@@ -1135,6 +1151,10 @@ class Sentence:
         if rule is None and family == "RETURN_NOUN":
             rule = self.r.ranks.get((cue.label, "RETURN", 0))
         return (rule.rank, rule.id) if rule else None
+
+    def _ticker_between(self, left: int, right: int) -> bool:
+        """A company named between two tokens; a market's name ("best PSI performer") is none."""
+        return any(n.ticker and left <= n.start and n.end <= right for n in self.mentions)
 
     def _dated_after(self, cue: Cue, words: int = 12) -> bool:
         """A session's date follows a superlative that opens its sentence, before any name: the move it
@@ -1193,6 +1213,11 @@ class Sentence:
             position = self.s1  # ", tops;": the rank closes its clause; a name after it is the next one's
         while position < self.s1 and words <= 6:
             name = self._name_starting(position)
+            if name is not None and name.ticker is None and (
+                    (name.end < self.s1 and name.end in family)
+                    or (name.start > self.s0 and doc.lower[self._previous_word(name.start)] in self.r.words("group_qualifiers"))):
+                position = name.end  # "best PSI performer", "the best performance in the index": the group, no owner
+                continue
             if name is not None:
                 return self.group_of(name)
             word = doc.lower[position]

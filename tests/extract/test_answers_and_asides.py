@@ -84,3 +84,28 @@ def test_a_dated_superlative_that_opens_its_sentence_ranks_a_day():
 def test_a_name_missing_from_the_data_is_no_refusals_subject():
     claims = [f for f in facts("Oracle isn't in the data you gave me, so I can't quote its return.", "us") if f[1] == "refusal"]
     assert len(claims) == 1 and claims[0][0] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # headlines in capitals, accents dropped, several words to a name
+        ("JERONIMO MARTINS SHEDS 4.0%; EDP RENOVAVEIS UP 2.2%", "lisbon",
+         {("JMT.LS", "period_return", -4.0), ("EDPR.LS", "period_return", 2.2)}, set()),
+        # a market's name qualifies the superlative; it owns no rank
+        ("NOS CLIMBS 6.1%, BEST PSI PERFORMER", "lisbon", {("NOS.LS", "rank", "best_return")}, set()),
+        ("Sonae rose 4.4%, the best performance in the index.", "lisbon", {("SON.LS", "rank", "best_return")}, set()),
+        ("MASTERCARD ADDS 3.0%, TOPS MEGA-CAP PACK", "us", {("MA", "rank", "best_return")}, set()),
+        # a market word inside a company descriptor is no subject
+        ("Galp fell, the oil major's shares losing 6.0% to €15.10.", "lisbon",
+         {("GALP.LS", "period_return", -6.0), ("GALP.LS", "price_level", 15.1)}, set()),
+        # a closing low without its determiner
+        ("BCP SLIPS 2.0%, CLOSES AT MONTH LOW EUR 0.851", "lisbon",
+         {("BCP.LS", "range_low", 0.851)}, set()),
+        # a name's own worst day, labelled without a colon, ranks nothing
+        ("- REN: drawdown 4.1%; worst day −2.25% (12 Feb).", "lisbon", {("RENE.LS", "daily_move", -2.25)},
+         {("RENE.LS", "rank", "largest_daily_fall")}),
+    ],
+)
+def test_headline_and_report_shorthand(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
