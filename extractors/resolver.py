@@ -45,6 +45,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "COUNT_ELLIPTIC": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
     "SPAN": lambda label: label in ("DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"),
     "PERIOD": lambda label: label == "DATE",
+    "WITHIN_PERIOD": lambda label: label == "PERIOD",
     "DD": lambda label: label == "OTHER_PERIOD",
     "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD"),
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
@@ -68,6 +69,7 @@ class State:
 
     last_ticker: str | None = None
     last_group: tuple[Name, ...] = ()
+    named: list[str] = field(default_factory=list)  # every ticker named so far, the most recently named last
     last_rank: str | None = None
     question_rank: tuple[str, tuple[str, ...]] | None = None  # "Which stock did best?": the answer's first name takes it
     topic: str | None = None  # the one company the last sentence with a subject named
@@ -505,10 +507,12 @@ class Sentence:
                         rest[0] in ("on", "of", "in", "for") and len(rest) > 1 and rest[1] in self.r.words("own_period_words")
                         or rest[0] == "on"):
                     self.muted.add(id(cue))
-        # ", its trough a $355.59 close": the extreme is the figure after, not the one before
+        # ", its trough a $355.59 close", ", a low close of $298.32": the extreme is the figure after, not the one before
         for cue in self.cues:
             if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
                 after = self._next_word(cue.end)
+                if after < self.s1 and self.doc.lower[after] in self.r.words("price_nouns"):
+                    after = self._next_word(after + 1)  # ", touching a low close of $298.32"
                 if after < self.s1 and (after in self.doc.figure_at or (
                         self.doc.lower[after] in self.r.words("extreme_to_figure") and self._next_word(after + 1) in self.doc.figure_at)):
                     self.muted.add(id(cue))
@@ -1291,9 +1295,11 @@ class Sentence:
                         and not doc.figures_between(cue.end, name.start):
                     right = self.group_of(name)
                     break
+            left = self._quantified(cue)
+            if right is None and left is None:
+                right = self._quantified_object(cue)
             if right is None:
                 continue
-            left = self._quantified(cue)
             if left is None:
                 left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
             if not left:
@@ -1306,6 +1312,27 @@ class Sentence:
                     if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
                         self.out.append(self._claim(winner.ticker, "outperformed", loser.ticker, start, end,
                                                     rules=(cue.rule, "subject.relation")))
+
+    def _quantified_object(self, cue: Cue) -> tuple[Name, ...] | None:
+        """"Netflix beat all three", "Tesla comfortably beat the other two": the last names the text
+        named before, the relation's subject left out."""
+        doc = self.doc
+        for q in self.cues:
+            if q.label != "QUANTIFIER" or q.start < cue.end or doc.words_between(cue.end, q.start) > 2 \
+                    or doc.breaks_between(cue.end, q.start):
+                continue
+            subject = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {})
+            left = {n.ticker for n in subject or ()}
+            before = [n.ticker for n in self.mentions if n.ticker and n.end <= cue.start]
+            named = [t for t in self.state.named if t not in before] + list(dict.fromkeys(before))
+            named = [t for t in named if t not in left]
+            words = doc.lower[q.start:q.end]
+            count = 2 if "both" in words or "two" in words else next((word_number(w) for w in words if word_number(w)), 0)
+            chosen = named[-count:] if count else named
+            if not chosen or (count and len(chosen) < count):
+                return None
+            return tuple(Name(t, q.start, q.end, q.rule) for t in chosen)
+        return None
 
     def _quantified(self, cue: Cue) -> tuple[Name, ...] | None:
         """"both underperformed X": the last two names before; "all three": the last three; "each": all."""
@@ -1408,6 +1435,10 @@ class Sentence:
 
     def _carry(self) -> None:
         tickers = [n for n in self.mentions if n.ticker]
+        for name in tickers:  # most recently named last
+            if name.ticker in self.state.named:
+                self.state.named.remove(name.ticker)
+            self.state.named.append(name.ticker)
         if tickers:
             self.state.last_ticker = tickers[-1].ticker
         if self.mentions:

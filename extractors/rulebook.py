@@ -96,6 +96,7 @@ LABELS: dict[str, str] = {
     "SESSION_SAME": "that day / the same day: the session last dated",
     "WEEKDAY": "a weekday alone ('on Friday'): the dated session with that weekday",
     "CLAUSE": "a word that opens a new clause (while, whereas, but)",
+    "WITHIN_PERIOD": "'early in the month': a time inside the period, not the period's return",
     "NOT_SUBJECT": "a capitalised word that names no company (news sources, months)",
 }
 RANK_PREFIX = "RANK:"
