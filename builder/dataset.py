@@ -27,7 +27,7 @@ from builder.display import SHOWN, TRUE, VIEWS, shown_arm
 from builder.facts import panel_facts
 from builder.narrator import SCOPES, TEMPLATES, narrate
 from builder.panel import Panel, default_price_file, load_panel
-from builder.paths import data_dir
+from builder.paths import DEFAULT_OUT, data_dir
 from builder.tracks.masked import masked_config_table
 from builder.tracks.recall import recall_table
 from builder.tracks.relabeled import relabeled_table
@@ -35,10 +35,8 @@ from builder.sweep import SWEEP_PANELS_CONFIG, sweep_table, sweep_views
 from builder.universes import get_universe
 from builder.versions import validate_version
 from contracts.markets import market_names
-from contracts.vocabulary import SWEEP_CONFIG, SWEEP_CONTEXTS
+from contracts.vocabulary import PROMPTS_CONFIG, SWEEP_CONFIG, SWEEP_CONTEXTS
 
-DEFAULT_OUT = Path("build/market-claim-bench")
-PROMPTS_CONFIG = "prompts"
 SPLIT = "test"
 PROVENANCE_NAME = "PROVENANCE.md"
 

@@ -15,8 +15,6 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
 from builder.paths import PROJECT_ROOT, data_dir
 
 DEFAULT_SPACE_OUT = Path("build/space")
@@ -63,6 +61,7 @@ def _copy_tree(source: Path, target: Path) -> None:
 def package_space(out: Path, config: SpaceConfig = SpaceConfig()) -> list[Path]:
     """Write the Space folder; refuses a non-empty `out` rather than mixing two packagings."""
     import gradio
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     out = Path(out)
     if out.exists() and any(out.iterdir()):
