@@ -93,7 +93,7 @@ def build(
         specs = with_prices(resolve_specs(market, month, prices), allow_fetch=fetch)
         run_build(specs, out, release, hub_repo, extras=(SWEEP_CONFIG,) if sweep else ())
     except (PanelError, UniverseError, FetchError, VersionError, ArmError) as error:
-        console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
+        console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from error
 
 
