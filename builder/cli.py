@@ -51,7 +51,7 @@ def with_prices(specs: list[BuildSpec], allow_fetch: bool) -> list[BuildSpec]:
 
 
 def run_build(specs: list[BuildSpec], out: Path, release: str | None = None, hub_repo: str | None = None,
-              extras: tuple[str, ...] = ()) -> BuildReport:
+              extras: tuple[str, ...] = (), space_repo: str | None = None) -> BuildReport:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
@@ -61,7 +61,7 @@ def run_build(specs: list[BuildSpec], out: Path, release: str | None = None, hub
                   TimeElapsedColumn(), console=console, transient=False) as progress:
         task = progress.add_task("building configs", total=len(configs_for(extras)))
         report = build_dataset(out, specs, release, on_config=lambda name: progress.advance(task), hub_repo=hub_repo,
-                               extras=extras)
+                               extras=extras, space_repo=space_repo)
     table = Table(title=f"market-claim-bench {report.release} -> {report.out_dir}")
     table.add_column("config")
     table.add_column("rows", justify="right")
@@ -69,6 +69,8 @@ def run_build(specs: list[BuildSpec], out: Path, release: str | None = None, hub
     for name, rows in report.rows.items():
         table.add_row(name, str(rows), next(f for f in report.files if f.startswith(f"{name}/")))
     console.print(table)
+    documents = [name for name in report.files if "/" not in name]
+    console.print(f"documents: {', '.join(documents)}", markup=False, highlight=False)
     return report
 
 
@@ -81,6 +83,7 @@ def build(
     fetch: Annotated[bool, typer.Option("--fetch/--no-fetch", help="fetch a month that is neither shipped nor cached via yfinance")] = True,
     hub_repo: Annotated[Optional[str], typer.Option(help="ORG/NAME the card's loading examples and citation name")] = None,
     sweep: Annotated[bool, typer.Option("--sweep/--no-sweep", help="also write the dose-response sweep configs (`sweep`, `sweep_panels`: k in -1, -0.5, 0.25, 0.5, 2 x full, sparse)")] = False,
+    space_repo: Annotated[Optional[str], typer.Option(help="ORG/NAME of the leaderboard Space the card links; default HUB_REPO-leaderboard")] = None,
 ) -> None:
     """Build the dataset repo: every config plus the card. A month not shipped is fetched (yfinance) and cached."""
     from builder.arms import ArmError
@@ -91,7 +94,7 @@ def build(
         if release is not None:
             release = validate_version(release)
         specs = with_prices(resolve_specs(market, month, prices), allow_fetch=fetch)
-        run_build(specs, out, release, hub_repo, extras=(SWEEP_CONFIG,) if sweep else ())
+        run_build(specs, out, release, hub_repo, extras=(SWEEP_CONFIG,) if sweep else (), space_repo=space_repo)
     except (PanelError, UniverseError, FetchError, VersionError, ArmError) as error:
         console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from error
