@@ -136,8 +136,9 @@ def space(
     except FileExistsError as error:
         console.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(2) from error
-    console.print(f"wrote {len(files)} files to {out}; publish with `mcb publish-space --folder {out} --repo ORG/NAME`",
-                  markup=False, highlight=False)
+    console.print(f"wrote {len(files)} files to {out}; run it with `python app.py` there (after `pip install -r "
+                  f"requirements.txt`), publish it with `mcb publish-space --folder {out} --repo ORG/NAME`",
+                  markup=False, highlight=False, soft_wrap=True)
 
 
 def demo(

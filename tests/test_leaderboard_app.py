@@ -44,7 +44,9 @@ def test_space_folder_has_app_requirements_and_a_gradio_header(tmp_path):
     assert readme.startswith("---\n") and "\nsdk: gradio\n" in readme and "app_file: app.py" in readme
     assert "org/results" in (out / "app.py").read_text()
     reqs = (out / "requirements.txt").read_text().splitlines()
-    assert reqs == requirements() and not any(r.startswith("gradio") for r in reqs)
+    import gradio
+
+    assert reqs == requirements(gradio.__version__) and f"gradio=={gradio.__version__}" in reqs
     assert (out / "leaderboard" / "app.py").is_file() and (out / "data" / "universes.toml").is_file()
     assert (out / "contracts" / "submission.py").is_file(), "the contract layer every package imports ships too"
     from extractors.version import fingerprint, scorer_files
