@@ -3,16 +3,18 @@
     python bench/cli_help.py [--runs 5]
 
 Every command path the Typer app mounts (`mcb`, `mcb build`, ..., `mcb tracks score`) is run with
-`--help` in a new interpreter, `--runs` times; the best and the median wall time are printed, with
-the load average before and after (the machine may be shared: read the figures with it). The
-target, pinned by `tests/test_cli_fast.py`, is under a second each. For comparison the script also
-times a bare interpreter and `import typer` alone: the floor no command can go under.
+`--help` in a new interpreter, `--runs` times; the best and the median wall time are printed with
+the CPU time of the best run, and the load average before and after (the machine may be shared:
+wall time grows with other work, CPU time hardly does). The target, pinned by
+`tests/test_cli_fast.py`, is under a second each. For comparison the script also times a bare
+interpreter and `import typer` alone: the floor no command can go under.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -25,10 +27,14 @@ sys.path.insert(0, str(ROOT))
 from tests.test_cli_fast import command_paths  # noqa: E402  (the app's command paths, defined once)
 
 
-def timed(argv: list[str], env: dict[str, str]) -> float:
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def help_argv(path: tuple[str, ...]) -> list[str]:
@@ -44,10 +50,11 @@ def main() -> None:
     rows = [("python -c pass", [sys.executable, "-c", "pass"]), ("python -c 'import typer'", [sys.executable, "-c", "import typer"])]
     rows += [(" ".join(("mcb", *path, "--help")), help_argv(path)) for path in command_paths()]
     width = max(len(name) for name, _ in rows)
-    print(f"{'command':<{width}}  {'best':>6}  {'median':>6}")
+    print(f"{'command':<{width}}  {'best':>6}  {'median':>6}  {'CPU':>6}")
     for name, argv in rows:
-        times = [timed(argv, env) for _ in range(args.runs)]
-        print(f"{name:<{width}}  {min(times):6.2f}  {statistics.median(times):6.2f}")
+        runs = [timed(argv, env) for _ in range(args.runs)]
+        best = min(runs)
+        print(f"{name:<{width}}  {best[0]:6.2f}  {statistics.median(w for w, _ in runs):6.2f}  {best[1]:6.2f}", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
