@@ -45,7 +45,8 @@ def with_prices(specs: list[BuildSpec], allow_fetch: bool) -> list[BuildSpec]:
     located = []
     for spec in specs:
         source = locate_prices(spec.market, spec.month, spec.prices_file, allow_fetch=allow_fetch)
-        console.print(f"{spec.market} {spec.month}: prices from {source.origin} ({source.path})", highlight=False)
+        console.print(f"{spec.market} {spec.month}: prices from {source.origin} ({source.path})", highlight=False,
+                      soft_wrap=True)
         located.append(BuildSpec(spec.market, spec.month, source.path))
     return located
 

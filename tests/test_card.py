@@ -198,6 +198,7 @@ def test_a_vocabulary_name_without_a_meaning_stops_the_build(tmp_path, monkeypat
     f"answers at least {100 * generation.MIN_ANSWERED_SHARE:g}% of them",
     '{"cell_id": "us-2026-08-inverted-full", "sample": 0, "status": "ok", "commentary": "<the model\'s reply>"}',
     "[`PROVENANCE.md`](PROVENANCE.md)",
+    "`--config sweep` on both commands",
 ])
 def test_the_card_says_how_to_run_and_submit(card, needle):
     assert needle in card[0]

@@ -73,6 +73,13 @@ def test_demo_is_the_leaderboard_one_and_prints_the_ranking(tmp_path, monkeypatc
     assert result.exit_code == 0, result.output
     lines = [line for line in result.output.splitlines() if "baseline: " in line and "│" in line]
     assert "faithful" in lines[0]
+    # Each canary line names the canary once, then its track; every long step had its bar.
+    assert "canary: reciter (recall track): stored, verdict fail (expected fail)" in result.output
+    assert "canary canary" not in result.output
+    for step in ("loading the datasets", "baseline faithful: loading the claim extractor (spaCy and the rule files)",
+                 "baseline faithful: extracting and checking claims (cells)",
+                 "baseline blender on the sweep: extracting and checking claims (sweep cells)", "track recall: canary reciter"):
+        assert step in result.output, step
     again = CliRunner().invoke(app, ["demo", "--no-serve", "--out", str(tmp_path / "ds"), "--results", str(tmp_path / "res")])
     from extractors.baselines import BASELINES
 
