@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def claims_scorer(lines, dataset) -> dict[str, bytes]:
+def claims_scorer(lines, dataset, steps=None) -> dict[str, bytes]:  # the Scorer protocol; no bars here
     from extractors.score import score_submission
 
     result = score_submission(lines, dataset)

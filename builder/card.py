@@ -1,13 +1,18 @@
-"""Renders the dataset card (README.md with the YAML `configs:` header) from `cards/`.
+"""Renders the documents of a built dataset repo from `cards/`: the card (README.md with the YAML
+`configs:` header), `claims.md` (the claim vocabulary) and `PROVENANCE.md` (where every price came from).
 
 Everything that varies by build comes from the build itself: the config table and each config's
 fields from the CONFIGS registry and the written parquet schemas, the markets from the panels,
 price provenance from `cards/provenance.toml` (shipped data) or the build's price origin, and the
 changelog from `cards/changelog.toml`. A config added to the registry appears without editing here.
+Every name the documents define (verdicts, details, metrics, ranks, ...) is the vocabulary's
+(`contracts.vocabulary`); `cards/vocabulary.toml` only says what each means, and must cover exactly
+the vocabulary's names.
 """
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,21 +23,48 @@ import pyarrow as pa
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from builder.arms import ARMS, DAMPING_FACTOR, SWEEP_SCALES
-from contracts.vocabulary import SWEEP_CONFIG, SWEEP_CONTEXTS
+from contracts import generation
 from contracts.submission import CONTRACT_FIELDS, RUN_METADATA_NAMES
+from contracts.vocabulary import (
+    ANCHORS,
+    CONTEXT_NAMES,
+    DETAILS,
+    DIRECTIONS,
+    METRICS,
+    PERTURBED_ARMS,
+    RANKS,
+    SWEEP_CONFIG,
+    SWEEP_CONTEXTS,
+    VERDICT_OF_DETAIL,
+    VERDICTS,
+    check_registry,
+)
 from builder.contexts import CONTEXTS, month_label
 from builder.display import price_text, shown_price
 from builder.facts import FLAT_BAND_PERCENT
 from builder.fetch import price_origin
-from builder.paths import CARDS_DIR
+from builder.panel import default_price_file
+from builder.paths import CARDS_DIR, data_dir
 from builder.tokens import TOKENIZER_NAME
 from builder.universes import get_universe
 from builder.versions import changelog_until
 
 DATASET_CARD_TEMPLATE = "dataset_card.md.j2"
+CLAIMS_TEMPLATE = "claims.md.j2"
+PROVENANCE_TEMPLATE = "provenance.md.j2"
 FIELDS_FILE = "fields.toml"
 PROVENANCE_FILE = "provenance.toml"
+VOCABULARY_FILE = "vocabulary.toml"
+CLAIMS_NAME = "claims.md"
+PROVENANCE_NAME = "PROVENANCE.md"
+SHIPPED_RECORD = "PROVENANCE.md"  # the collector's record beside the shipped CSVs, data/prices/
 PLACEHOLDER_REPO = "<org>/market-claim-bench"
+SPACE_SUFFIX = "-leaderboard"
+# What a vocabulary table of cards/vocabulary.toml defines, and the vocabulary's names for it.
+VOCABULARY_TABLES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "verdicts": VERDICTS, "details": DETAILS, "metrics": METRICS, "ranks": RANKS, "directions": DIRECTIONS,
+    "anchors": ANCHORS,
+})
 UNDESCRIBED = "(not described yet)"
 ORIGIN_TEXT = MappingProxyType({
     "yfinance": "fetched with yfinance (`auto_adjust=False`: traded prices, `Close` not `Adj Close`) after the month "
@@ -46,6 +78,54 @@ class FieldDoc:
     name: str
     type: str
     description: str
+
+
+@dataclass(frozen=True)
+class Term:
+    """A vocabulary name and what it means; a metric also says how commentary states it."""
+
+    name: str
+    meaning: str
+    examples: str = ""
+
+
+def vocabulary_docs() -> dict[str, list[Term]]:
+    """Each table of `cards/vocabulary.toml` in the vocabulary's order, plus the claim `fields`.
+
+    A table naming more or fewer than the vocabulary stops the build: the documents define every
+    name the scorer uses, and no name it does not."""
+    docs = _read_toml(VOCABULARY_FILE)
+    fill = {"flat_band": f"{FLAT_BAND_PERCENT:g}"}
+    tables: dict[str, list[Term]] = {}
+    for table, names in VOCABULARY_TABLES.items():
+        entries = docs.get(table, {})
+        check_registry(f"{CARDS_DIR.name}/{VOCABULARY_FILE} [{table}]", entries, names)
+        tables[table] = [_term(name, entries[name], fill) for name in names]
+    tables["fields"] = [_term(name, text, fill) for name, text in docs["fields"].items()]
+    return tables
+
+
+def _term(name: str, entry, fill: Mapping[str, str]) -> Term:
+    def filled(text: str) -> str:
+        for key, value in fill.items():
+            text = text.replace("{" + key + "}", value)
+        return text
+
+    if isinstance(entry, str):
+        return Term(name, filled(entry))
+    return Term(name, filled(entry["value"]), filled(entry.get("examples", "")))
+
+
+def verdict_rows(docs: Mapping[str, list[Term]]) -> list[dict]:
+    """DESIGN.md's verdict table: each verdict with its details, in the vocabulary's order."""
+    details = {term.name: term for term in docs["details"]}
+    return [{"verdict": verdict, "details": [details[name] for name in DETAILS if VERDICT_OF_DETAIL[name] == verdict.name]}
+            for verdict in docs["verdicts"]]
+
+
+def space_repo_for(hub_repo: str | None) -> str:
+    """The leaderboard Space named after the dataset repo (`mcb publish-space --repo ORG/NAME-leaderboard`)."""
+    return (hub_repo or PLACEHOLDER_REPO) + SPACE_SUFFIX
 
 
 def card_environment() -> Environment:
@@ -140,6 +220,7 @@ def render_dataset_card(
     schemas: Mapping[str, pa.Schema] | None = None,
     prices_files: Sequence[Path | None] | None = None,
     hub_repo: str | None = None,
+    space_repo: str | None = None,
 ) -> str:
     """The README.md of a built dataset; `prices_files` lines up with `inputs.panels` (None = shipped)."""
     schemas = schemas or {}
@@ -147,9 +228,15 @@ def render_dataset_card(
     descriptions = _read_toml(FIELDS_FILE)
     provenance = _read_toml(PROVENANCE_FILE).get("markets", {})
     panels = [_panel_entry(panel, path, provenance) for panel, path in zip(inputs.panels, files, strict=True)]
+    docs = vocabulary_docs()
     return card_environment().get_template(DATASET_CARD_TEMPLATE).render(
         release=inputs.release,
         repo=hub_repo or PLACEHOLDER_REPO,
+        space=space_repo or space_repo_for(hub_repo),
+        verdicts=verdict_rows(docs),
+        generation=generation,
+        claims_file=CLAIMS_NAME,
+        provenance_file=PROVENANCE_NAME,
         panels=panels,
         precisions=_shown_precision(panels),
         configs=[{
@@ -168,9 +255,42 @@ def render_dataset_card(
         contexts=CONTEXTS,
         tokenizer=TOKENIZER_NAME,
         n_cells=rows.get("prompts", 0),
+        example_cell=f"{inputs.panels[0].market}-{inputs.panels[0].month}-{PERTURBED_ARMS[0]}-{CONTEXT_NAMES[0]}",
         changelog=changelog_until(inputs.release),
         bibtex_key="market_claim_bench_" + inputs.release.replace(".", "_"),
         year=inputs.release[:4],
         submission_fields=CONTRACT_FIELDS,
         run_metadata=RUN_METADATA_NAMES,
+    )
+
+
+def render_claims_doc(release: str) -> str:
+    """`claims.md`: the claim vocabulary (fields, metrics, ranks, directions, anchors) and the verdicts."""
+    docs = vocabulary_docs()
+    return card_environment().get_template(CLAIMS_TEMPLATE).render(
+        release=release, docs=docs, verdicts=verdict_rows(docs), flat_band=f"{FLAT_BAND_PERCENT:g}",
+    )
+
+
+def price_file_of(panel, prices_file: Path | None) -> Path:
+    return Path(prices_file) if prices_file is not None else default_price_file(get_universe(panel.market), panel.month)
+
+
+def render_provenance(inputs, prices_files: Sequence[Path | None] | None = None) -> str:
+    """`PROVENANCE.md`: per panel its source, origin, file and SHA-256, then the shipped prices' own record.
+
+    Every build writes it, whatever its prices: shipped (the collector's record follows, verbatim),
+    fetched with yfinance (the cached file), or supplied as a CSV. File names only, never local paths."""
+    files = list(prices_files) if prices_files is not None else [None] * len(inputs.panels)
+    provenance = _read_toml(PROVENANCE_FILE).get("markets", {})
+    panels = []
+    for panel, given in zip(inputs.panels, files, strict=True):
+        path = price_file_of(panel, given)
+        entry = _panel_entry(panel, given, provenance)
+        panels.append({**entry, "file": path.name, "rows": len(panel.bars),
+                       "sha256": hashlib.sha256(path.read_bytes()).hexdigest()})
+    record = data_dir() / "prices" / SHIPPED_RECORD
+    shipped = any(p["origin"] == "shipped" for p in panels) and record.is_file()
+    return card_environment().get_template(PROVENANCE_TEMPLATE).render(
+        release=inputs.release, panels=panels, shipped_record=record.read_text(encoding="utf-8") if shipped else None,
     )

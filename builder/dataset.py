@@ -1,14 +1,15 @@
-"""The dataset repo: parquet configs plus a README card, loadable with `datasets.load_dataset`.
+"""The dataset repo: parquet configs plus its documents, loadable with `datasets.load_dataset`.
 
 Each config is one entry of CONFIGS: a name, a description for the card, and a function from
-the build's real panels to a pyarrow table. A later config is one more entry. Files are written
-deterministically, so building twice gives byte-identical output.
+the build's real panels to a pyarrow table. A later config is one more entry. Beside the configs
+every build writes the card (`README.md`), the claim vocabulary (`claims.md`) and the price
+provenance (`PROVENANCE.md`), whatever its prices. Files are written deterministically, so
+building twice gives byte-identical output.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from datetime import date
@@ -19,15 +20,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from builder.arms import ARMS, SWEEP_SCALES
-from builder.card import render_dataset_card
+from builder.card import CLAIMS_NAME, PROVENANCE_NAME, render_claims_doc, render_dataset_card, render_provenance
 from builder.cells import Cell, build_cells, release_of
 from builder.contexts import CONTEXTS
 from builder.corpora_configs import paraphrases_table, recall_figures_table
 from builder.display import SHOWN, TRUE, VIEWS, shown_arm
 from builder.facts import panel_facts
 from builder.narrator import SCOPES, TEMPLATES, narrate
-from builder.panel import Panel, default_price_file, load_panel
-from builder.paths import data_dir
+from builder.panel import Panel, load_panel
 from builder.tracks.masked import masked_config_table
 from builder.tracks.recall import recall_table
 from builder.tracks.relabeled import relabeled_table
@@ -35,12 +35,9 @@ from builder.sweep import SWEEP_PANELS_CONFIG, sweep_table, sweep_views
 from builder.universes import get_universe
 from builder.versions import validate_version
 from contracts.markets import market_names
-from contracts.vocabulary import SWEEP_CONFIG, SWEEP_CONTEXTS
+from contracts.vocabulary import PROMPTS_CONFIG, SWEEP_CONFIG, SWEEP_CONTEXTS
 
-DEFAULT_OUT = Path("build/market-claim-bench")
-PROMPTS_CONFIG = "prompts"
 SPLIT = "test"
-PROVENANCE_NAME = "PROVENANCE.md"
 
 
 @dataclass(frozen=True)
@@ -215,8 +212,10 @@ def build_dataset(
     on_config: Callable[[str], None] | None = None,
     hub_repo: str | None = None,
     extras: Iterable[str] = (),
+    space_repo: str | None = None,
 ) -> BuildReport:
-    """Validate the panels, then write every config (and those of `extras`, e.g. `sweep`) and the card under `out_dir`."""
+    """Validate the panels, then write every config (and those of `extras`, e.g. `sweep`), the card,
+    `claims.md` and `PROVENANCE.md` under `out_dir`."""
     configs = configs_for(extras)
     inputs = load_inputs(specs, release)
     out_dir = Path(out_dir)
@@ -233,19 +232,17 @@ def build_dataset(
         schemas[spec.name] = table.schema
         if on_config:
             on_config(spec.name)
-    readme = out_dir / "README.md"
-    card = render_dataset_card(inputs, report.rows, configs, config_path, schemas=schemas,
-                               prices_files=[spec.prices_file for spec in specs], hub_repo=hub_repo)
-    readme.write_text(card, encoding="utf-8")
-    report.files.append("README.md")
-    if any(_uses_shipped_prices(spec) for spec in specs):
-        shutil.copyfile(data_dir() / "prices" / PROVENANCE_NAME, out_dir / PROVENANCE_NAME)
-        report.files.append(PROVENANCE_NAME)
+    prices_files = [spec.prices_file for spec in specs]
+    documents = {
+        "README.md": render_dataset_card(inputs, report.rows, configs, config_path, schemas=schemas,
+                                         prices_files=prices_files, hub_repo=hub_repo, space_repo=space_repo),
+        CLAIMS_NAME: render_claims_doc(inputs.release),
+        PROVENANCE_NAME: render_provenance(inputs, prices_files),
+    }
+    for name, text in documents.items():
+        (out_dir / name).write_text(text, encoding="utf-8")
+        report.files.append(name)
     return report
-
-
-def _uses_shipped_prices(spec: BuildSpec) -> bool:
-    return spec.prices_file is None and default_price_file(get_universe(spec.market), spec.month).exists()
 
 
 @dataclass(frozen=True, eq=False)

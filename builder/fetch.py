@@ -9,7 +9,11 @@ what the market printed.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
+import re
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
@@ -85,16 +89,66 @@ def require_complete_month(universe: Universe, month: str, now: datetime | None 
         )
 
 
+class _Collect(logging.Handler):
+    """Keeps yfinance's log messages instead of letting them reach stderr."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextlib.contextmanager
+def _quiet_yfinance():
+    """yfinance logs a line or two per ticker that failed (about 40 for a month without network) and
+    pandas warns on its frames: collect the log, drop the warnings, so a failure is one error line."""
+    logger = logging.getLogger("yfinance")
+    collect, propagate = _Collect(), logger.propagate
+    logger.addHandler(collect)
+    logger.propagate = False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield collect.messages
+    finally:
+        logger.removeHandler(collect)
+        logger.propagate = propagate
+
+
+_CURL_REASON = re.compile(r"reason: (?:Failed to perform, )?(?:curl: \(\d+\) )?(?P<reason>.+?)(?:\. See https?://\S+.*)?$")
+
+
+def failure_reason(messages: list[str]) -> str:
+    """The first failure yfinance logged, without curl's boilerplate ("Could not resolve host: ...")."""
+    for message in messages:
+        match = _CURL_REASON.search(message)
+        if match:
+            return match.group("reason")
+    return messages[-1] if messages else "no reason given"
+
+
 def yfinance_download(tickers: tuple[str, ...], start: date, end: date) -> pd.DataFrame:
-    """The network boundary: one `yfinance.download` call for the month (tests replace this)."""
+    """The network boundary: one `yfinance.download` call for the month (tests replace this).
+
+    A download that returns nothing raises `FetchError` with the first reason yfinance logged."""
     import yfinance
 
-    frame = yfinance.download(
-        list(tickers), start=start.isoformat(), end=end.isoformat(), interval="1d",
-        auto_adjust=False, actions=False, group_by="column", multi_level_index=True,
-        progress=False, threads=False,
-    )
-    return frame if frame is not None else pd.DataFrame()
+    with _quiet_yfinance() as messages:
+        frame = yfinance.download(
+            list(tickers), start=start.isoformat(), end=end.isoformat(), interval="1d",
+            auto_adjust=False, actions=False, group_by="column", multi_level_index=True,
+            progress=False, threads=False,
+        )
+    if frame is None or frame.empty:
+        raise FetchError(f"yfinance returned no rows ({failure_reason(messages)})")
+    return frame
+
+
+def _no_rows(universe: Universe, month: str, what: str) -> str:
+    return (f"{universe.name} {month}: {what} for {', '.join(universe.tickers)}. No network, or tickers Yahoo "
+            "does not know: use --prices FILE.csv to build offline.")
 
 
 def yfinance_to_schema(frame: pd.DataFrame, universe: Universe) -> pd.DataFrame:
@@ -145,12 +199,12 @@ def fetch_month(
         load_panel(universe, month, target)
         return target
     first, last = month_bounds(month)
-    frame = download(universe.tickers, first, last + timedelta(days=1))
+    try:
+        frame = download(universe.tickers, first, last + timedelta(days=1))
+    except FetchError as error:
+        raise FetchError(_no_rows(universe, month, str(error))) from None
     if frame.empty:
-        raise FetchError(
-            f"yfinance returned no rows for {universe.name} {month} ({', '.join(universe.tickers)}): "
-            "no network, or tickers Yahoo does not know. Use --prices FILE.csv to build offline."
-        )
+        raise FetchError(_no_rows(universe, month, "yfinance returned no rows"))
     rows = yfinance_to_schema(frame, universe)
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = target.with_suffix(".partial.csv")

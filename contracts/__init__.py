@@ -6,6 +6,8 @@
 - `problems`: `Problem(line, field, message)` and the summary every command prints.
 - `submission`: the submission line, parsed once (strict or lenient), for `mcb score`, `mcb run`,
   `mcb submit` and the Submit page alike.
+- `generation`: the generation settings the board expects (`mcb run`'s defaults) and the Submit
+  page's limits, which the dataset card states.
 
 It imports nothing from the project's other packages: data flows contracts -> builder -> dataset ->
 runner/submission -> extractors/scoring -> leaderboard.

@@ -2,8 +2,10 @@
 
 Statuses and failure kinds (submission lines), arms and contexts (cells), claim metrics
 (`shared/claims.md`), verdicts and details (DESIGN.md's verdict table), tracks and their
-statuses. Registries elsewhere (`builder.arms.ARMS`, `builder.contexts.CONTEXTS`,
-`extractors.oracle.ORACLES`, `extractors.metrics.METRICS`) attach behaviour to these names and
+statuses, and the baselines and canaries (submissions whose results are known in advance).
+Registries elsewhere (`builder.arms.ARMS`, `builder.contexts.CONTEXTS`,
+`extractors.oracle.ORACLES`, `extractors.metrics.METRICS`, `extractors.baselines.BASELINES`,
+`extractors.tracks.canaries.CANARIES`) attach behaviour to these names and
 check at import that they cover exactly these.
 """
 
@@ -47,6 +49,8 @@ SweepArmName = Literal["inverted", "km0.5", "damped", "k0.5", "k2"]
 SWEEP_ARM_NAMES: tuple[str, ...] = get_args(SweepArmName)
 SWEEP_CONTEXTS: tuple[str, ...] = ("full", "sparse")
 SWEEP_CONFIG = "sweep"
+# The config of the default cells; with SWEEP_CONFIG, the configs a submission can answer.
+PROMPTS_CONFIG = "prompts"
 
 # ---- claims (shared/claims.md) ----
 MetricName = Literal[
@@ -125,6 +129,22 @@ TRACKS: tuple[str, ...] = get_args(TrackName)
 
 TrackStatus = Literal["pass", "fail", "insufficient"]
 TRACK_STATUSES: tuple[str, ...] = get_args(TrackStatus)
+
+# ---- submissions whose results are known in advance ----
+# The scorer's canaries, seeded on every board (`extractors.baselines` writes them).
+BaselineName = Literal["faithful", "reciter", "fabricator", "blender"]
+BASELINE_NAMES: tuple[str, ...] = get_args(BaselineName)
+
+# Each track's canaries and the track status each must get (`extractors.tracks.canaries` writes them).
+CANARY_EXPECTED: dict[tuple[str, str], str] = {
+    ("recall", "reciter"): "fail",
+    ("recall", "persistence"): "pass",
+    ("recall", "refuser"): "insufficient",
+    ("relabeled", "reader"): "pass",
+    ("relabeled", "date-sensitive"): "fail",
+    ("masked", "identifier"): "fail",
+    ("masked", "guesser"): "pass",
+}
 
 
 def check_registry(kind: str, registered, expected: tuple[str, ...]) -> None:

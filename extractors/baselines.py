@@ -26,8 +26,9 @@ from builder.universes import get_universe
 from extractors.oracle import PanelView, view_of
 from extractors.scoring_data import ScoringData
 from contracts.submission import Response
+from contracts.vocabulary import BASELINE_NAMES, check_registry
+from extractors.defaults import BASELINE_SEED as DEFAULT_SEED
 
-DEFAULT_SEED = 2026
 # The fabricator's figures: prices scaled by a factor drawn from these bands around the true
 # first close (never within a few percent of it), volatility and session counts from wide ranges.
 FABRICATED_PRICE_FACTORS = ((0.45, 0.85), (1.15, 1.9))
@@ -104,6 +105,7 @@ def blender(cell: Cell, data: ScoringData, index: int, rng: random.Random) -> st
 
 Writer = Callable[[Cell, ScoringData, int, random.Random], str]
 BASELINES: dict[str, Writer] = {"faithful": faithful, "reciter": reciter, "fabricator": fabricator, "blender": blender}
+check_registry("baseline", BASELINES, BASELINE_NAMES)
 
 
 @dataclass(frozen=True)

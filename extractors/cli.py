@@ -1,4 +1,8 @@
-"""`mcb extract`, `mcb score` and `mcb baseline`: parse arguments, call the library, print."""
+"""`mcb extract`, `mcb score` and `mcb baseline`: parse arguments, call the library, print.
+
+The extractor (spaCy), the scorer (pandas, torch for the semantic margin) and the datasets are
+imported inside the commands, so `mcb --help` does not load them (`tests/test_cli_fast.py`).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,8 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
-from extractors.extract import extract_claims
-from extractors.full_score import score_with_margin
-from extractors.scoring_data import PROMPTS, load_scoring_data
-from extractors.weight import describe_weight
-from contracts.submission import InvalidSubmission, read_submission, write_submission
+from contracts.vocabulary import BASELINE_NAMES, PROMPTS_CONFIG as PROMPTS
+from extractors.defaults import BASELINE_SEED
 
 console = Console(stderr=True)
 EXIT_FAILED_LINES = 1
@@ -41,6 +41,8 @@ def extract_command(
     jsonl: Annotated[bool, typer.Option("--jsonl", help="One paragraph per line in, one JSON list per line out.")] = False,
 ) -> None:
     """Print the claims in TEXT (or in --file) as JSON."""
+    from extractors.extract import extract_claims
+
     if (text is None) == (file is None):
         console.print("give TEXT or --file FILE (not both)")
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -67,20 +69,32 @@ def score_command(
     config: Annotated[str, typer.Option(help="Which cells the submission answers: prompts (the default cells) or sweep (the dose-response sweep, `mcb build --sweep`).")] = PROMPTS,
 ) -> None:
     """Validate and score a submission; exit 2 on bad input (nothing written), 1 if it has failed lines."""
-    try:
-        data = load_scoring_data(dataset, config)
-    except (FileNotFoundError, ValueError) as error:
-        console.print(str(error))
-        raise typer.Exit(EXIT_BAD_INPUT) from error
+    from extractors.progress import RichSteps
+
     if not submission.exists():
         console.print(f"{submission}: no such file")
         raise typer.Exit(EXIT_BAD_INPUT)
-    try:
-        responses = read_submission(submission, set(data.cells), lenient=lenient)
-    except InvalidSubmission as error:
-        console.print(f"{submission}: not scored, nothing written:\n{error}", highlight=False)
-        raise typer.Exit(EXIT_BAD_INPUT) from error
-    result = score_with_margin(responses, data, model=model, embedding_model=embedding_model, semantic=semantic)
+    with RichSteps(console) as steps:
+        steps.step("loading the dataset")
+        from contracts.submission import InvalidSubmission, read_submission
+        from extractors.full_score import score_with_margin
+        from extractors.scoring_data import load_scoring_data
+
+        try:
+            data = load_scoring_data(dataset, config)
+        except (FileNotFoundError, ValueError) as error:
+            steps.console.print(str(error))
+            raise typer.Exit(EXIT_BAD_INPUT) from error
+        steps.step("reading the submission")
+        try:
+            responses = read_submission(submission, set(data.cells), lenient=lenient)
+        except InvalidSubmission as error:
+            steps.console.print(f"{submission}: not scored, nothing written:\n{error}", highlight=False)
+            raise typer.Exit(EXIT_BAD_INPUT) from error
+        result = score_with_margin(responses, data, model=model, embedding_model=embedding_model, semantic=semantic,
+                                   steps=steps)
+    from extractors.weight import describe_weight
+
     if semantic:
         from extractors.embeddings import SUMMARY_KEY, describe_margin
 
@@ -106,16 +120,20 @@ def score_command(
 
 
 def baseline_command(
-    name: Annotated[str, typer.Argument(help=f"One of: {', '.join(BASELINES)}.")],
+    name: Annotated[str, typer.Argument(help=f"One of: {', '.join(BASELINE_NAMES)}.")],
     out: Annotated[Path, typer.Option(help="Submission JSONL to write.")],
     dataset: Annotated[Optional[Path], typer.Option(help="Built dataset folder (default build/market-claim-bench, else in memory).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed for the fabricator's random figures.")] = DEFAULT_SEED,
+    seed: Annotated[int, typer.Option(help="Seed for the fabricator's random figures.")] = BASELINE_SEED,
     config: Annotated[str, typer.Option(help="Answer the default cells (prompts) or the sweep's (sweep).")] = PROMPTS,
 ) -> None:
     """Write a baseline submission (a canary for the scorer) for every cell."""
-    if name not in BASELINES:
-        console.print(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
+    if name not in BASELINE_NAMES:
+        console.print(f"unknown baseline {name!r}; known: {', '.join(BASELINE_NAMES)}")
         raise typer.Exit(EXIT_BAD_INPUT)
+    from contracts.submission import write_submission
+    from extractors.baselines import baseline_submission
+    from extractors.scoring_data import load_scoring_data
+
     try:
         data = load_scoring_data(dataset, config)
     except (FileNotFoundError, ValueError) as error:

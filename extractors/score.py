@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -185,8 +185,10 @@ def tabulate(cells: Iterable[Cell], responses: Sequence[Response], claims: Seque
     return ScoreResult([dict(c) for c in claims], rows, summary_of(rows, model, source, revision))
 
 
-def score_submission(responses: Iterable[Response], data: ScoringData, model: str | None = None) -> ScoreResult:
-    """Score validated responses against `data`; responses must name cells of `data`."""
+def score_submission(responses: Iterable[Response], data: ScoringData, model: str | None = None,
+                     on_cell: Callable[[], None] | None = None) -> ScoreResult:
+    """Score validated responses against `data`; responses must name cells of `data`. `on_cell` is
+    called after each cell of `data` is scored (a progress bar counts them)."""
     responses = list(responses)
     by_cell: dict[str, list[Response]] = {}
     for response in responses:
@@ -202,6 +204,8 @@ def score_submission(responses: Iterable[Response], data: ScoringData, model: st
         if cell.context in COVERAGE_CONTEXTS and answered:
             keys = key_facts(cell, data)
             values[cell_id] = {COVERAGE: round(sum(coverage_of(group, keys) for group in scored) / len(scored), RATE_DECIMALS)}
+        if on_cell:
+            on_cell()
     result = tabulate(data.cells.values(), responses, claim_rows, values, model, data.source, data.revision)
     result.summary["config"] = data.config
     if data.config == SWEEP_CONFIG:

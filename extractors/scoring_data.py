@@ -15,14 +15,14 @@ from builder.arms import ARMS, SWEEP_ARMS
 from builder.cells import Cell, build_cells
 from builder.display import shown_arm
 from builder.panel import Panel, default_price_file, load_panel
+from builder.paths import DEFAULT_OUT
 from builder.sweep import SWEEP_PANELS_CONFIG, sweep_cells
 from builder.universes import get_universe
 from contracts.markets import market_names
-from contracts.vocabulary import SWEEP_CONFIG
+from contracts.vocabulary import PROMPTS_CONFIG as PROMPTS, SWEEP_CONFIG
 from extractors.version import revision_of
 
-DEFAULT_DATASET = Path("build/market-claim-bench")
-PROMPTS = "prompts"
+DEFAULT_DATASET = DEFAULT_OUT
 # The configs of a built folder the scorer reads, per scored config: their bytes are the dataset revision.
 SCORED_CONFIGS: dict[str, tuple[str, ...]] = {PROMPTS: ("prompts", "panels"),
                                               SWEEP_CONFIG: (SWEEP_CONFIG, SWEEP_PANELS_CONFIG, "panels")}

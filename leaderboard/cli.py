@@ -1,33 +1,46 @@
-"""`mcb leaderboard`, `mcb space` and the full `mcb demo`: parse arguments, call the library, print."""
+"""`mcb leaderboard`, `mcb space` and the full `mcb demo`: parse arguments, call the library, print.
+
+Gradio, the scorer and the datasets are imported inside the commands, so `mcb --help` does not load
+them (`tests/test_cli_fast.py`).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
-from contracts.vocabulary import SWEEP_CONFIG
-from extractors.metrics import metric
-from leaderboard.columns import MODEL, RANK, SCORER, ci_header
-from leaderboard.space import DEFAULT_SPACE_OUT, SpaceConfig, package_space
-from leaderboard.store import DEFAULT_RESULTS, ResultsStore, open_store
-from leaderboard.submit import Datasets, load_datasets, make_meta, submit
+from builder.paths import DEFAULT_OUT
+from contracts.vocabulary import PROMPTS_CONFIG, SWEEP_CONFIG
+from leaderboard.paths import DEFAULT_RESULTS
+from leaderboard.space import DEFAULT_SPACE_OUT, SpaceConfig
+
+if TYPE_CHECKING:
+    from leaderboard.store import ResultsStore
+    from leaderboard.submit import Datasets
 
 console = Console()
 WIDE_OUTPUT = 240  # columns when printing to a pipe or file, where rich would assume 80
-# The terminal's columns: the two perturbed-arm rates with their intervals, then a few of the registry's figures.
-_READ, _RECITED, _WEIGHT = metric("read_rate"), metric("recited_rate"), metric("reading_weight")
-PRINTED_COLUMNS = (RANK, MODEL, "release", SCORER, _READ.header, ci_header(_READ), _RECITED.header, ci_header(_RECITED),
-                   _WEIGHT.header, ci_header(_WEIGHT),
-                   *(metric(name).header for name in ("fabricated_rate", "declines_rate", "claims_per_response", "failures")))
+
+
+def printed_columns() -> tuple[str, ...]:
+    """The terminal's columns: the two perturbed-arm rates with their intervals, then a few of the registry's figures."""
+    from extractors.metrics import metric
+    from leaderboard.columns import MODEL, RANK, SCORER, ci_header
+
+    read, recited, weight = metric("read_rate"), metric("recited_rate"), metric("reading_weight")
+    return (RANK, MODEL, "release", SCORER, read.header, ci_header(read), recited.header, ci_header(recited),
+            weight.header, ci_header(weight),
+            *(metric(name).header for name in ("fabricated_rate", "declines_rate", "claims_per_response", "failures")))
 
 
 def datasets_from(folders: list[Path] | None) -> Datasets:
     """Named folders, else the default build folder, else the default cells built in memory."""
+    from leaderboard.submit import Datasets, load_datasets
+
     if folders:
         return load_datasets(folders)
     from extractors.scoring_data import load_scoring_data
@@ -38,19 +51,21 @@ def datasets_from(folders: list[Path] | None) -> Datasets:
 
 def print_ranking(store: ResultsStore) -> None:
     import pandas as pd
-
-    from leaderboard.ranking import cells_frame, rank
+    from rich.table import Table
 
     from extractors.version import scorer_version
+    from leaderboard.columns import MODEL, SCORER
+    from leaderboard.ranking import cells_frame, rank
 
+    columns = printed_columns()
     current = scorer_version()
     board = rank(store.records(), cells_frame(store.entries(), current))
     table = Table(title=f"market-claim-bench leaderboard ({store.location})", caption=f"scorer {current} (current)")
-    for name in PRINTED_COLUMNS:
+    for name in columns:
         table.add_column(name, justify="left" if name in (MODEL, "release", SCORER) or name.endswith("CI") else "right",
                          no_wrap=name == MODEL, min_width=len(current) if name == SCORER else None)
     for _, row in board.iterrows():
-        table.add_row(*(Text("—" if pd.isna(row[name]) else str(row[name])) for name in PRINTED_COLUMNS))
+        table.add_row(*(Text("—" if pd.isna(row[name]) else str(row[name])) for name in columns))
     out = console if console.is_terminal else Console(width=WIDE_OUTPUT)
     out.print(table)
     print_sweep(store, out)
@@ -59,6 +74,7 @@ def print_ranking(store: ResultsStore) -> None:
 def print_sweep(store: ResultsStore, out: Console) -> None:
     """The dose-response slopes of every stored sweep submission, when there are any."""
     import pandas as pd
+    from rich.table import Table
 
     from leaderboard.sweep import slopes_frame, sweep_summaries
 
@@ -83,7 +99,7 @@ def _serve(store: ResultsStore, datasets: Datasets, host: str, port: Optional[in
 
 ResultsOpt = Annotated[Path, typer.Option("--results", help="results folder (the local store)")]
 HubOpt = Annotated[Optional[str], typer.Option("--hub-results", help="use this Hub dataset repo as the store instead")]
-DatasetOpt = Annotated[Optional[list[Path]], typer.Option("--dataset", help="built dataset folder (repeatable, one per version)")]
+DatasetOpt = Annotated[Optional[list[Path]], typer.Option("--dataset", metavar="DIR", help="built dataset folder (repeatable, one per version)")]
 PortOpt = Annotated[Optional[int], typer.Option("--port", help="port (default 7860)")]
 HostOpt = Annotated[str, typer.Option("--host", help="interface to bind; loopback unless told otherwise")]
 
@@ -97,6 +113,8 @@ def leaderboard(
     serve: Annotated[bool, typer.Option("--serve/--no-serve", help="start the app, or print the ranking")] = True,
 ) -> None:
     """Serve the leaderboard app over a results store (or print its ranking)."""
+    from leaderboard.store import open_store
+
     store = open_store(results, hub_results)
     if not serve:
         print_ranking(store)
@@ -111,17 +129,20 @@ def space(
     dataset_revision: Annotated[str, typer.Option(help="benchmark version tag the Space scores against")] = "main",
 ) -> None:
     """Package the leaderboard as a Gradio Space: app.py, requirements.txt, README with the Space header."""
+    from leaderboard.space import package_space
+
     try:
         files = package_space(out, SpaceConfig(results_repo, dataset_repo, dataset_revision))
     except FileExistsError as error:
         console.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(2) from error
-    console.print(f"wrote {len(files)} files to {out}; publish with `mcb publish-space --folder {out} --repo ORG/NAME`",
-                  markup=False, highlight=False)
+    console.print(f"wrote {len(files)} files to {out}; run it with `python app.py` there (after `pip install -r "
+                  f"requirements.txt`), publish it with `mcb publish-space --folder {out} --repo ORG/NAME`",
+                  markup=False, highlight=False, soft_wrap=True)
 
 
 def demo(
-    out: Annotated[Path, typer.Option(help="output folder for the datasets")] = Path("build/market-claim-bench"),
+    out: Annotated[Path, typer.Option(help="output folder for the datasets")] = DEFAULT_OUT,
     results: ResultsOpt = DEFAULT_RESULTS,
     serve: Annotated[bool, typer.Option("--serve/--no-serve", help="start the leaderboard, or print the ranking")] = True,
     port: PortOpt = None,
@@ -131,28 +152,39 @@ def demo(
     and the tracks' canaries into the store, rank them."""
     from builder.cli import run_build
     from builder.dataset import default_specs
-    from extractors.scoring_data import from_folder
-    from leaderboard.seed import seed_baselines
-    from leaderboard.sweep import describe_slope, seed_sweep
+    from extractors.progress import RichSteps
+    from leaderboard.store import open_store
 
     report = run_build(default_specs(), out, extras=(SWEEP_CONFIG,))
-    datasets = load_datasets([out])
-    store = open_store(results)
-    for name, outcome in seed_baselines(store, datasets, report.release).items():
+    swept, canaries = {}, []
+    with RichSteps(console) as steps:
+        steps.step("loading the datasets")
+        from extractors.scoring_data import from_folder
+        from leaderboard.seed import seed_baselines
+        from leaderboard.submit import load_datasets
+        from leaderboard.sweep import describe_slope, seed_sweep
+        from leaderboard.tracks import seed_tracks
+
+        datasets = load_datasets([out])
+        store = open_store(results)
+        baselines = seed_baselines(store, datasets, report.release, steps=steps)
+        if not any(o.status == "rejected" for o in baselines.values()):
+            steps.step("loading the sweep's cells")
+            swept = seed_sweep(store, from_folder(out, SWEEP_CONFIG), steps=steps)
+            canaries = seed_tracks(store, out, steps)
+    for name, outcome in baselines.items():
         console.print(f"baseline {name}: {outcome.status} ({outcome.reason})", markup=False, highlight=False)
         if outcome.status == "rejected":
             raise typer.Exit(1)
-    for name, swept in seed_sweep(store, from_folder(out, SWEEP_CONFIG)).items():
-        stored = "stored" if swept.status == "scored" else "already stored"
-        console.print(f"baseline {name} on the sweep: {stored}, slope {describe_slope(swept.summary)}", markup=False,
+    for name, sweep in swept.items():
+        stored = "stored" if sweep.status == "scored" else "already stored"
+        console.print(f"baseline {name} on the sweep: {stored}, slope {describe_slope(sweep.summary)}", markup=False,
                       highlight=False)
-    from leaderboard.tracks import seed_tracks
-
-    for outcome in seed_tracks(store, out):
+    for outcome in canaries:
         expected = outcome.summary.get("model", {}).get("expected")
         stored = "stored" if outcome.status == "scored" else "already stored"
-        console.print(f"track {outcome.track} canary {outcome.summary['model']['name']}: {stored}, "
-                      f"{outcome.verdict} (expected {expected})", markup=False, highlight=False)
+        console.print(f"{outcome.summary['model']['name']} ({outcome.track} track): {stored}, verdict {outcome.verdict} "
+                      f"(expected {expected})", markup=False, highlight=False)
     if serve:
         _serve(store, datasets, host, port)
     else:
@@ -167,7 +199,7 @@ def submit_command(
     params: Annotated[Optional[str], typer.Option(help="parameter count in billions, if known")] = None,
     link: Annotated[Optional[str], typer.Option(help="http(s) link to the model")] = None,
     track: Annotated[Optional[str], typer.Option(help="store as a track result (recall, relabeled, masked) instead")] = None,
-    config: Annotated[str, typer.Option(help="the cells the file answers: prompts (the board's), or sweep (the dose-response sweep, stored beside the tracks)")] = "prompts",
+    config: Annotated[str, typer.Option(help="the cells the file answers: prompts (the board's), or sweep (the dose-response sweep, stored beside the tracks)")] = PROMPTS_CONFIG,
     release: Annotated[Optional[str], typer.Option(help="dataset version answered; default the newest loaded")] = None,
     results: ResultsOpt = DEFAULT_RESULTS,
     hub_results: HubOpt = None,
@@ -175,18 +207,23 @@ def submit_command(
     lenient: Annotated[bool, typer.Option("--lenient", help="keep fields outside the contract and the run metadata instead of rejecting them")] = False,
 ) -> None:
     """Validate, score and store a submission on the board, as the Submit page does; exit 2 if rejected."""
+    from extractors.progress import RichSteps
+    from leaderboard.store import open_store
+
     if not submission.is_file():
         console.print(f"error: {submission}: no such file", markup=False, highlight=False)
         raise typer.Exit(2)
     raw = submission.read_bytes()
-    meta = make_meta(model, revision, knowledge_cutoff, params, link)
     store = open_store(results, hub_results)
     if track is not None:
+        from leaderboard.submit import make_meta
         from leaderboard.tracks import submit_track
 
-        folder = dataset[0] if dataset else Path("build/market-claim-bench")
+        folder = dataset[0] if dataset else DEFAULT_OUT
         try:
-            outcome = submit_track(raw, track, meta, store, folder)
+            with RichSteps(console) as steps:
+                steps.step(f"scoring the {track} track")
+                outcome = submit_track(raw, track, make_meta(model, revision, knowledge_cutoff, params, link), store, folder)
         except (ValueError, FileNotFoundError) as error:
             console.print(f"rejected: {error}", markup=False, highlight=False)
             raise typer.Exit(2) from error
@@ -194,28 +231,44 @@ def submit_command(
                       highlight=False)
         return
     if config == SWEEP_CONFIG:
-        _submit_sweep(raw, meta, store, dataset[0] if dataset else Path("build/market-claim-bench"), lenient)
+        _submit_sweep(raw, model, revision, knowledge_cutoff, params, link, store, dataset[0] if dataset else DEFAULT_OUT,
+                      lenient)
         return
-    if config != "prompts":
-        console.print(f"rejected: --config {config!r}; choose prompts or {SWEEP_CONFIG}", markup=False, highlight=False)
+    if config != PROMPTS_CONFIG:
+        console.print(f"rejected: --config {config!r}; choose {PROMPTS_CONFIG} or {SWEEP_CONFIG}", markup=False,
+                      highlight=False)
         raise typer.Exit(2)
-    outcome = submit(raw, meta, store, datasets_from(dataset), release, lenient=lenient)
+    with RichSteps(console) as steps:
+        steps.step("loading the datasets")
+        from leaderboard.submit import make_meta, submit
+
+        outcome = submit(raw, make_meta(model, revision, knowledge_cutoff, params, link), store, datasets_from(dataset),
+                         release, lenient=lenient, steps=steps)
     console.print(f"{outcome.status}: {outcome.reason}", markup=False, highlight=False, soft_wrap=True)
     if outcome.status == "rejected":
         raise typer.Exit(2)
 
 
-def _submit_sweep(raw: bytes, meta, store: ResultsStore, folder: Path, lenient: bool) -> None:
-    from extractors.scoring_data import from_folder
-    from leaderboard.submit import SubmissionRejected
-    from leaderboard.sweep import describe_slope, submit_sweep
+def _submit_sweep(raw: bytes, model: str, revision: str, knowledge_cutoff: str | None, params: str | None,
+                  link: str | None, store: ResultsStore, folder: Path, lenient: bool) -> None:
+    from extractors.progress import RichSteps
 
-    try:
-        outcome = submit_sweep(raw, meta, store, from_folder(folder, SWEEP_CONFIG), lenient)
-    except (SubmissionRejected, FileNotFoundError, ValueError) as error:
-        reason = error.summary() if isinstance(error, SubmissionRejected) else str(error)
+    rejected = None
+    with RichSteps(console) as steps:
+        steps.step("loading the sweep's cells")
+        from extractors.scoring_data import from_folder
+        from leaderboard.submit import SubmissionRejected, make_meta
+        from leaderboard.sweep import describe_slope, submit_sweep
+
+        try:
+            meta = make_meta(model, revision, knowledge_cutoff, params, link)
+            outcome = submit_sweep(raw, meta, store, from_folder(folder, SWEEP_CONFIG), lenient, steps=steps)
+        except (SubmissionRejected, FileNotFoundError, ValueError) as error:
+            rejected = error
+    if rejected is not None:
+        reason = rejected.summary() if isinstance(rejected, SubmissionRejected) else str(rejected)
         console.print(f"rejected: {reason}", markup=False, highlight=False, soft_wrap=True)
-        raise typer.Exit(2) from error
+        raise typer.Exit(2) from rejected
     console.print(f"sweep: {outcome.status} as {outcome.id}; slope {describe_slope(outcome.summary)}", markup=False,
                   highlight=False)
 
@@ -229,11 +282,16 @@ def rescore(
     exit 1 if any submission had to be skipped."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from extractors.version import scorer_version
-    from leaderboard.rescore import rescore_store
+    from extractors.progress import RichSteps
+    from leaderboard.store import open_store
 
-    store, datasets = open_store(results, hub_results), datasets_from(dataset)
-    version = scorer_version()
+    with RichSteps(console) as steps:
+        steps.step("loading the datasets")
+        from extractors.version import scorer_version
+        from leaderboard.rescore import rescore_store
+
+        store, datasets = open_store(results, hub_results), datasets_from(dataset)
+        version = scorer_version()
     console.print(f"scorer {version}; results in {store.location}", markup=False, highlight=False)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("rescored {task.fields[rescored]} current {task.fields[current]} skipped {task.fields[skipped]}"),

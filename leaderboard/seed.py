@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from contracts.submission import Response, submission_bytes
 from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
+from extractors.progress import SILENT, Prefixed, Steps
 from leaderboard.store import ModelMeta, ResultsStore
 from leaderboard.submit import Datasets, SubmitOutcome, submit
 
@@ -26,11 +27,12 @@ def baseline_meta(name: str, seed: int = DEFAULT_SEED) -> ModelMeta:
 
 
 def seed_baselines(store: ResultsStore, datasets: Datasets, release: str | None = None,
-                   seed: int = DEFAULT_SEED) -> dict[str, SubmitOutcome]:
+                   seed: int = DEFAULT_SEED, steps: Steps = SILENT) -> dict[str, SubmitOutcome]:
     """Write, score and store every baseline; re-running finds them already stored."""
     release = release or datasets.latest
     data = datasets.get(release)
     return {
-        name: submit(submission_jsonl(baseline_submission(name, data, seed)), baseline_meta(name, seed), store, datasets, release)
+        name: submit(submission_jsonl(baseline_submission(name, data, seed)), baseline_meta(name, seed), store, datasets,
+                     release, steps=Prefixed(steps, f"baseline {name}"))
         for name in BASELINES
     }

@@ -1,9 +1,12 @@
 """Space packaging: a folder that runs the leaderboard as a Hugging Face Space (sdk: gradio).
 
 `package_space` writes `app.py` (three lines calling `run_space`), `requirements.txt` (from the
-project's own dependency list, so it cannot drift), the README with the Space YAML header, and a
-copy of the packages and shipped data the app imports. The Space reads results from a dataset
-repo named at packaging time and overridable with environment variables.
+project's own dependency list, so it cannot drift: torch pinned to the CPU build with its index,
+Gradio pinned to the Space's `sdk_version`), the README with the Space YAML header, and a copy of
+the packages and shipped data the app imports, so `pip install -r requirements.txt && python
+app.py` serves the board from the folder alone. The Space reads results and the benchmark from
+dataset repos named at packaging time and overridable with environment variables; either may name
+a local folder instead (a preview without the Hub, and how the packaging is tested).
 """
 
 from __future__ import annotations
@@ -15,16 +18,16 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
 from builder.paths import PROJECT_ROOT, data_dir
 
 DEFAULT_SPACE_OUT = Path("build/space")
 DEFAULT_RESULTS_REPO = "market-claim-bench/results"
 DEFAULT_DATASET_REPO = "market-claim-bench/market-claim-bench"
 PACKAGES: tuple[str, ...] = ("contracts", "builder", "extractors", "leaderboard")
-# The Space image provides Gradio itself at the README's sdk_version.
-PROVIDED_BY_SPACE: frozenset[str] = frozenset({"gradio"})
+# Pinned in requirements.txt to the version the Space runs (the README's sdk_version), so a fresh
+# environment gets the Gradio the Space image provides.
+SDK_PACKAGE = "gradio"
+SPACE_PYTHON = "3.11"
 TEMPLATES = Path(__file__).parent / "templates"
 ENV_RESULTS, ENV_DATASET, ENV_REVISION = "MCB_RESULTS_REPO", "MCB_DATASET_REPO", "MCB_DATASET_REVISION"
 
@@ -45,15 +48,16 @@ class SpaceConfig:
     dataset_revision: str = "main"
 
 
-def requirements() -> list[str]:
-    """The project's runtime dependencies from pyproject.toml, minus what the Space provides."""
-    project = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    keep = []
-    for spec in project["dependencies"]:
-        bare = re.match(r"[A-Za-z0-9_.\-]+", spec.strip()).group(0)
-        if bare.lower() not in PROVIDED_BY_SPACE:
-            keep.append(spec)
-    return keep
+def requirements(gradio_version: str) -> list[str]:
+    """requirements.txt: pyproject.toml's runtime dependencies, torch replaced by the CPU pin of
+    `[tool.market-claim-bench]` behind its index line, Gradio pinned to the Space's SDK version."""
+    pyproject = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    torch = pyproject["tool"]["market-claim-bench"]
+    lines = [f"--extra-index-url {torch['cpu-torch-index']}"]
+    for spec in pyproject["project"]["dependencies"]:
+        bare = re.match(r"[A-Za-z0-9_.\-]+", spec.strip()).group(0).lower()
+        lines.append({"torch": torch["cpu-torch"], SDK_PACKAGE: f"{SDK_PACKAGE}=={gradio_version}"}.get(bare, spec))
+    return lines
 
 
 def _copy_tree(source: Path, target: Path) -> None:
@@ -63,16 +67,18 @@ def _copy_tree(source: Path, target: Path) -> None:
 def package_space(out: Path, config: SpaceConfig = SpaceConfig()) -> list[Path]:
     """Write the Space folder; refuses a non-empty `out` rather than mixing two packagings."""
     import gradio
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     out = Path(out)
     if out.exists() and any(out.iterdir()):
         raise FileExistsError(f"{out} is not empty; choose a new folder or remove it first")
     out.mkdir(parents=True, exist_ok=True)
     (out / "app.py").write_text(APP_PY.format(**config.__dict__), encoding="utf-8")
-    (out / "requirements.txt").write_text("\n".join(requirements()) + "\n", encoding="utf-8")
+    (out / "requirements.txt").write_text("\n".join(requirements(gradio.__version__)) + "\n", encoding="utf-8")
     template = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True)
     readme = template.get_template("space_readme.md.j2").render(
-        gradio_version=gradio.__version__, datasets=[config.dataset_repo, config.results_repo], **config.__dict__,
+        gradio_version=gradio.__version__, python_version=SPACE_PYTHON,
+        datasets=[config.dataset_repo, config.results_repo], **config.__dict__,
     )
     (out / "README.md").write_text(readme, encoding="utf-8")
     for package in PACKAGES:
@@ -84,17 +90,21 @@ def package_space(out: Path, config: SpaceConfig = SpaceConfig()) -> list[Path]:
 
 
 def run_space(results_repo: str, dataset_repo: str, dataset_revision: str = "main") -> None:
-    """What the Space's app.py runs: dataset and results from the Hub, app on Gradio's server."""
-    from huggingface_hub import snapshot_download
-
+    """What the Space's app.py runs: dataset and results from the Hub (or local folders), app on Gradio's server."""
     from leaderboard.app import LeaderboardService, serve
-    from leaderboard.store import HubStore
+    from leaderboard.store import HubStore, LocalStore
     from leaderboard.submit import load_datasets
 
-    dataset_folder = snapshot_download(
-        repo_id=os.environ.get(ENV_DATASET, dataset_repo), repo_type="dataset",
-        revision=os.environ.get(ENV_REVISION, dataset_revision),
-        allow_patterns=["prompts/*", "panels/*", "README.md"],
-    )
-    service = LeaderboardService(HubStore(repo_id=os.environ.get(ENV_RESULTS, results_repo)), load_datasets([Path(dataset_folder)]))
+    dataset, results = os.environ.get(ENV_DATASET, dataset_repo), os.environ.get(ENV_RESULTS, results_repo)
+    if Path(dataset).is_dir():
+        dataset_folder = Path(dataset)
+    else:
+        from huggingface_hub import snapshot_download
+
+        dataset_folder = Path(snapshot_download(
+            repo_id=dataset, repo_type="dataset", revision=os.environ.get(ENV_REVISION, dataset_revision),
+            allow_patterns=["prompts/*", "panels/*", "README.md"],
+        ))
+    store = LocalStore(root=Path(results)) if Path(results).is_dir() else HubStore(repo_id=results)
+    service = LeaderboardService(store, load_datasets([dataset_folder]))
     serve(service, host=os.environ.get("GRADIO_SERVER_NAME", "0.0.0.0"), port=int(os.environ.get("GRADIO_SERVER_PORT", "7860")))

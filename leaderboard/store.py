@@ -38,8 +38,8 @@ from pathlib import Path
 from filelock import FileLock
 
 from extractors.version import UNPINNED
+from leaderboard.paths import DEFAULT_RESULTS
 
-DEFAULT_RESULTS = Path("results")
 ID_LENGTH = 16
 LOCK_TIMEOUT_S = 60.0
 REQUESTS, SUBMISSIONS, SCORES, AGGREGATES, TRACKS = "requests", "submissions", "scores", "aggregates", "tracks"

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from contracts.generation import MAX_SUBMISSION_BYTES, MIN_ANSWERED_SHARE
 from contracts.problems import InvalidInput, Problem, summarise
 from contracts.submission import InvalidSubmission, Response, parse_bytes
+from extractors.progress import SILENT, Steps
 from extractors.scoring_data import ScoringData, from_folder
 from leaderboard.aggregate import aggregate_scores, read_cells_csv, read_claims, read_summary
 from leaderboard.store import (
@@ -30,8 +32,6 @@ from leaderboard.store import (
     submission_id,
 )
 
-MAX_SUBMISSION_BYTES = 20 * 1024 * 1024
-MIN_ANSWERED_SHARE = 0.95
 MAX_NAME_CHARS = 120
 MAX_LINK_CHARS = 500
 MAX_PARAMS_B = 100_000.0
@@ -152,24 +152,25 @@ def parse_lines(raw: bytes, dataset: ScoringData, lenient: bool = False) -> list
     return lines
 
 
-Scorer = Callable[[Sequence[Response], ScoringData], Mapping[str, bytes]]
+Scorer = Callable[[Sequence[Response], ScoringData, Steps], Mapping[str, bytes]]
+"""(validated lines, dataset, progress steps) -> the three score files."""
 
 
-def score_with_extractors(lines: Sequence[Response], dataset: ScoringData) -> dict[str, bytes]:
+def score_with_extractors(lines: Sequence[Response], dataset: ScoringData, steps: Steps = SILENT) -> dict[str, bytes]:
     """Score exactly as `mcb score` does (the same library call, semantic read margin included)
     and return its three output files."""
     from extractors.full_score import score_with_margin
 
-    result = score_with_margin(lines, dataset)
+    result = score_with_margin(lines, dataset, steps=steps)
     with tempfile.TemporaryDirectory(prefix="mcb-score-") as folder:
         result.write(Path(folder))
         return {name: (Path(folder) / name).read_bytes() for name in SCORE_FILES}
 
 
 def score_files(sid: str, release: str, lines: Sequence[Response], dataset: ScoringData, scorer: Scorer,
-                scored_at: str) -> tuple[dict[str, bytes], Aggregate]:
+                scored_at: str, steps: Steps = SILENT) -> tuple[dict[str, bytes], Aggregate]:
     """Score validated lines and read the aggregate the board ranks from the scorer's own files."""
-    files = dict(scorer(lines, dataset))
+    files = dict(scorer(lines, dataset, steps))
     aggregate = aggregate_scores(sid, release, read_cells_csv(files["cells.csv"]), read_summary(files["summary.json"]),
                                  scored_at, read_claims(files["claims.jsonl"]))
     return files, aggregate
@@ -187,8 +188,10 @@ def submit(
     release: str | None = None,
     scorer: Scorer = score_with_extractors,
     lenient: bool = False,
+    steps: Steps = SILENT,
 ) -> SubmitOutcome:
-    """Validate, score and store one submission. A rejection leaves the store untouched."""
+    """Validate, score and store one submission. A rejection leaves the store untouched. `steps`
+    hears each long step (validating, the scorer's, storing)."""
     problems = validate_meta(meta)
     release = release or datasets.latest
     if release not in datasets.by_release:
@@ -201,16 +204,18 @@ def submit(
         return SubmitOutcome("duplicate", f"this exact file is already stored as {existing.id} "
                                           f"({existing.meta.name}, {existing.release}); nothing was added", existing)
     dataset = datasets.get(release)
+    steps.step("validating the submission")
     try:
         lines = parse_lines(raw, dataset, lenient)
     except SubmissionRejected as rejected:
         return SubmitOutcome("rejected", rejected.summary(), problems=rejected.problems)
     sid, now = submission_id(raw), now_utc()
-    files, aggregate = score_files(sid, release, lines, dataset, scorer, now)
+    files, aggregate = score_files(sid, release, lines, dataset, scorer, now, steps)
     record = SubmissionRecord(
         id=sid, content_hash=content_hash(raw), release=release, meta=meta, status="scored",
         submitted_at=now, lines=len(lines), failures=sum(line.status == "failed" for line in lines),
         lenient=lenient,
     )
+    steps.step(f"storing in {store.location}")
     stored = store.put(StoredBundle(record, raw, files, aggregate))
     return SubmitOutcome("scored", f"scored and stored as {stored.id}", stored)

@@ -23,6 +23,8 @@ import pandas as pd
 
 from contracts.vocabulary import SWEEP_CONFIG
 from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
+from extractors.full_score import load_extractor
+from extractors.progress import SILENT, Prefixed, Steps
 from extractors.score import score_submission
 from extractors.scoring_data import ScoringData
 from extractors.weight import describe_weight
@@ -48,28 +50,35 @@ class SweepOutcome:
 
 
 def submit_sweep(raw: bytes, meta: ModelMeta, store: ResultsStore, dataset: ScoringData,
-                 lenient: bool = False) -> SweepOutcome:
-    """Validate (raises `leaderboard.submit.SubmissionRejected`, nothing stored), score and store one sweep submission."""
+                 lenient: bool = False, steps: Steps = SILENT) -> SweepOutcome:
+    """Validate (raises `leaderboard.submit.SubmissionRejected`, nothing stored), score and store one
+    sweep submission; `steps` is told each step (validating, the cells as they are scored, storing)."""
     if dataset.config != SWEEP:
         raise ValueError(f"a sweep submission is scored on the sweep's cells, not on {dataset.config!r} "
                          "(load the dataset with config sweep)")
     sid = submission_id(raw)
     if sid in store.track_ids(SWEEP):
         return SweepOutcome(sid, "duplicate", store.track_summary(SWEEP, sid))
+    steps.step("validating the submission")
     lines = parse_lines(raw, dataset, lenient)
-    result = score_submission(lines, dataset, model=meta.name)
+    load_extractor(dataset, steps)
+    steps.step("extracting and checking claims (sweep cells)", total=len(dataset.cells))
+    result = score_submission(lines, dataset, model=meta.name, on_cell=steps.advance)
     result.summary["meta"] = meta.to_dict()
     with tempfile.TemporaryDirectory(prefix="mcb-sweep-") as folder:
         written = {path.name: path.read_bytes() for path in result.write(Path(folder))}
     files = {name: written[name] for name in DETAIL_FILES}
+    steps.step(f"storing in {store.location}")
     store.put_track(TrackBundle(SWEEP, sid, raw, files, result.summary))
     return SweepOutcome(sid, "scored", result.summary)
 
 
-def seed_sweep(store: ResultsStore, dataset: ScoringData, seed: int = DEFAULT_SEED) -> dict[str, SweepOutcome]:
+def seed_sweep(store: ResultsStore, dataset: ScoringData, seed: int = DEFAULT_SEED,
+               steps: Steps = SILENT) -> dict[str, SweepOutcome]:
     """Every baseline on the sweep, stored under the same names as on the board; re-running adds nothing."""
     return {name: submit_sweep(submission_jsonl(baseline_submission(name, dataset, seed)), baseline_meta(name, seed),
-                               store, dataset) for name in BASELINES}
+                               store, dataset, steps=Prefixed(steps, f"baseline {name} on the sweep"))
+            for name in BASELINES}
 
 
 def sweep_summaries(store: ResultsStore) -> list[dict]:

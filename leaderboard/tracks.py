@@ -16,6 +16,7 @@ from pathlib import Path
 
 from builder.tracks.common import TRACKS, read_track_rows
 from extractors.tracks.board import TRACK_COLUMNS, track_board
+from extractors.progress import SILENT, Steps
 from extractors.tracks.canaries import CANARIES, canary_submission
 from extractors.tracks.score import ScoreOptions, score_track, write_track_scores
 from leaderboard.store import ModelMeta, ResultsStore, TrackBundle, submission_id
@@ -60,10 +61,11 @@ def submit_track(raw: bytes, track: str, meta: ModelMeta, store: ResultsStore, d
     return TrackOutcome(track, sid, "scored", summary["status"], summary)
 
 
-def seed_tracks(store: ResultsStore, dataset: Path) -> list[TrackOutcome]:
+def seed_tracks(store: ResultsStore, dataset: Path, steps: Steps = SILENT) -> list[TrackOutcome]:
     """Store every track's canaries (known-good and known-bad); re-running adds nothing."""
     outcomes = []
     for (track, kind), canary in CANARIES.items():
+        steps.step(f"track {track}: canary {kind}")
         lines = canary_submission(track, kind, read_track_rows(dataset, track), dataset)
         raw = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines).encode("utf-8")
         meta = ModelMeta(name=f"{CANARY_PREFIX}{kind}", revision="canary")

@@ -1,25 +1,28 @@
-"""`mcb run`: parse arguments, run the model over the prompts, show progress and a summary."""
+"""`mcb run`: parse arguments, run the model over the prompts, show progress and a summary.
+
+The runner (openai, the dataset readers: pandas, pyarrow) is imported inside the command, so
+`mcb --help` does not load it (`tests/test_cli_fast.py`).
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from builder.dataset import DEFAULT_OUT
-from runner.client import RetryPolicy
-from runner.prompts_source import PromptSourceError, load_cells, parse_source, select_cells
-from runner.records import AnswerLine
-from runner.results_file import ResultsFileError, superseded_path
-from runner.run import NO_API_KEY, RunReport, RunSettings, execute_run, manifest_path
+from builder.paths import DEFAULT_OUT
+from contracts.generation import MAX_TOKENS, SAMPLES, TEMPERATURE
 
-RETRY_POLICY = RetryPolicy()
-"""The backoff `mcb run` uses; not a command-line option (the issue fixes the option set)."""
+if TYPE_CHECKING:
+    from runner.client import RetryPolicy
+    from runner.run import RunReport, RunSettings
+
+RETRY_POLICY: RetryPolicy | None = None
+"""The backoff `mcb run` uses, not a command-line option (the issue fixes the option set); None is
+`runner.client.RetryPolicy()`, made when the command runs (openai is not imported for `--help`)."""
 
 console = Console()
 
@@ -29,9 +32,9 @@ def run(
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible base URL, e.g. http://localhost:11434/v1")],
     out: Annotated[Path, typer.Option(help="results JSONL (a submission); an existing file is resumed")],
     api_key_env: Annotated[Optional[str], typer.Option(help="name of the environment variable holding the API key")] = None,
-    samples: Annotated[int, typer.Option(help="answers per cell (sample 0..N-1)")] = 1,
-    temperature: Annotated[float, typer.Option(help="sampling temperature")] = 0.0,
-    max_tokens: Annotated[int, typer.Option(help="reply budget per answer")] = 1024,
+    samples: Annotated[int, typer.Option(help="answers per cell (sample 0..N-1)")] = SAMPLES,
+    temperature: Annotated[float, typer.Option(help="sampling temperature")] = TEMPERATURE,
+    max_tokens: Annotated[int, typer.Option(help="reply budget per answer")] = MAX_TOKENS,
     cells: Annotated[Optional[str], typer.Option(help="cell-id glob(s), comma-separated, e.g. 'us-*-inverted-*'")] = None,
     concurrency: Annotated[int, typer.Option(help="requests in flight at once")] = 1,
     timeout: Annotated[float, typer.Option(help="seconds to wait for one reply")] = 300.0,
@@ -39,11 +42,16 @@ def run(
     config: Annotated[str, typer.Option(help="which prompts to send: prompts, sweep (the dose-response sweep), or a track (recall, relabeled, masked)")] = "prompts",
 ) -> None:
     """Run a model over the benchmark's prompts; exit 1 if any line failed."""
+    from runner.client import RetryPolicy
+    from runner.prompts_source import PromptSourceError, load_cells, parse_source, select_cells
+    from runner.results_file import ResultsFileError
+    from runner.run import RunSettings
+
     try:
         api_key = resolve_api_key(api_key_env)
         settings = RunSettings(
             model=model, base_url=base_url, out=out, api_key=api_key, samples=samples, temperature=temperature,
-            max_tokens=max_tokens, concurrency=concurrency, timeout_s=timeout, retry=RETRY_POLICY,
+            max_tokens=max_tokens, concurrency=concurrency, timeout_s=timeout, retry=RETRY_POLICY or RetryPolicy(),
         )
         chosen = select_cells(load_cells(parse_source(dataset), config), cells)
         report = run_with_progress(chosen, settings)
@@ -57,6 +65,8 @@ def run(
 
 def resolve_api_key(variable: str | None) -> str:
     """Read the key only from the named variable, so no real key goes to a server by accident."""
+    from runner.run import NO_API_KEY
+
     if variable is None:
         return NO_API_KEY
     value = os.environ.get(variable)
@@ -66,6 +76,11 @@ def resolve_api_key(variable: str | None) -> str:
 
 
 def run_with_progress(chosen, settings: RunSettings) -> RunReport:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from runner.records import AnswerLine
+    from runner.run import execute_run
+
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("ok {task.fields[ok]} failed {task.fields[failed]}"), TimeElapsedColumn(),
                   console=console) as progress:
@@ -86,6 +101,11 @@ def run_with_progress(chosen, settings: RunSettings) -> RunReport:
 
 
 def print_summary(report: RunReport) -> None:
+    from rich.table import Table
+
+    from runner.results_file import superseded_path
+    from runner.run import manifest_path
+
     table = Table(title=f"mcb run -> {report.out}")
     table.add_column("what")
     table.add_column("count", justify="right")

@@ -13,7 +13,7 @@ import yfinance
 from typer.testing import CliRunner
 
 from builder import fetch
-from builder.fetch import FetchError, fetch_month, locate_prices, require_complete_month, yfinance_to_schema
+from builder.fetch import FetchError, failure_reason, fetch_month, locate_prices, require_complete_month, yfinance_to_schema
 from builder.panel import PanelError, load_panel
 from builder.paths import PROJECT_ROOT
 from builder.universes import get_universe
@@ -157,6 +157,39 @@ def test_mcb_build_fetches_a_month_that_is_not_shipped(data_without_august, monk
     assert "prices from yfinance" in result.output
     assert (isolated_cache / "us-2026-08.csv").exists()
     assert "fetched with yfinance (`auto_adjust=False`" in (out / "README.md").read_text()
+
+
+def test_a_month_that_cannot_be_fetched_prints_one_clear_line(data_without_august, monkeypatch, tmp_path, isolated_cache):
+    """The real yfinance client, its requests sent to a proxy that refuses every connection: yfinance
+    logs a line or two per ticker and pandas may warn; the command prints the one error line."""
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens on `port` now: every connection through the proxy is refused
+    for name in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"):
+        monkeypatch.setenv(name, f"http://127.0.0.1:{port}")
+    monkeypatch.setattr(fetch, "datetime", _FrozenDatetime)
+    import yfinance.cache
+
+    yfinance.cache.set_cache_location(str(tmp_path / "yfinance-cache"))
+    result = CliRunner().invoke(app, ["build", "--market", "us", "--month", "2026-08", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("error: us 2026-08: yfinance returned no rows (") and "127.0.0.1" in lines[0]
+    assert "--prices FILE.csv" in lines[0]
+    assert not isolated_cache.exists() or not any(isolated_cache.iterdir())
+
+
+def test_the_failure_reason_is_yfinance_s_first_without_curl_boilerplate():
+    logged = ["Cookie/crumb fetch failed (DNSError), continuing without crumb",
+              "Failed to get ticker 'AMD' reason: Failed to perform, curl: (6) Could not resolve host: "
+              "query2.finance.yahoo.com (Domain name not found). See https://curl.se/libcurl/c/libcurl-errors.html "
+              "first for more details.",
+              "$AMD: possibly delisted; no timezone found"]
+    assert failure_reason(logged) == "Could not resolve host: query2.finance.yahoo.com (Domain name not found)"
+    assert failure_reason(["$AMD: possibly delisted; no timezone found"]) == "$AMD: possibly delisted; no timezone found"
+    assert failure_reason([]) == "no reason given"
 
 
 def test_mcb_build_refuses_a_month_that_has_not_ended(monkeypatch, tmp_path):

@@ -44,7 +44,9 @@ def test_space_folder_has_app_requirements_and_a_gradio_header(tmp_path):
     assert readme.startswith("---\n") and "\nsdk: gradio\n" in readme and "app_file: app.py" in readme
     assert "org/results" in (out / "app.py").read_text()
     reqs = (out / "requirements.txt").read_text().splitlines()
-    assert reqs == requirements() and not any(r.startswith("gradio") for r in reqs)
+    import gradio
+
+    assert reqs == requirements(gradio.__version__) and f"gradio=={gradio.__version__}" in reqs
     assert (out / "leaderboard" / "app.py").is_file() and (out / "data" / "universes.toml").is_file()
     assert (out / "contracts" / "submission.py").is_file(), "the contract layer every package imports ships too"
     from extractors.version import fingerprint, scorer_files
@@ -71,6 +73,13 @@ def test_demo_is_the_leaderboard_one_and_prints_the_ranking(tmp_path, monkeypatc
     assert result.exit_code == 0, result.output
     lines = [line for line in result.output.splitlines() if "baseline: " in line and "│" in line]
     assert "faithful" in lines[0]
+    # Each canary line names the canary once, then its track; every long step had its bar.
+    assert "canary: reciter (recall track): stored, verdict fail (expected fail)" in result.output
+    assert "canary canary" not in result.output
+    for step in ("loading the datasets", "baseline faithful: loading the claim extractor (spaCy and the rule files)",
+                 "baseline faithful: extracting and checking claims (cells)",
+                 "baseline blender on the sweep: extracting and checking claims (sweep cells)", "track recall: canary reciter"):
+        assert step in result.output, step
     again = CliRunner().invoke(app, ["demo", "--no-serve", "--out", str(tmp_path / "ds"), "--results", str(tmp_path / "res")])
     from extractors.baselines import BASELINES
 

@@ -17,10 +17,11 @@ from extractors.verdicts import VERDICT_OF_DETAIL
 TAG = re.compile(r"\[(supported|recited|approx_supported|approx_recited|sign_only|fabricated|unverifiable|causal|refusal)\]")
 
 
-def tagged_scorer(lines, dataset) -> dict[str, bytes]:
+def tagged_scorer(lines, dataset, steps=None) -> dict[str, bytes]:
     """claims.jsonl / cells.csv / summary.json from the tags in each commentary, counted by the
     scorer's own tabulation (`extractors.score.tabulate`), as `mcb score` counts verified claims.
-    Claims on perturbed arms are distinguishable, as the oracle marks a figure the arm changed."""
+    Claims on perturbed arms are distinguishable, as the oracle marks a figure the arm changed.
+    A `leaderboard.submit.Scorer`: the progress `steps` are not told anything (it takes no time)."""
     from extractors.score import tabulate
 
     claims = []

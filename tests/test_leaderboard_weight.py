@@ -20,7 +20,7 @@ from leaderboard.submit import load_datasets, submit
 WEIGHT = metric("reading_weight")
 
 
-def claims_scorer(lines, dataset) -> dict[str, bytes]:
+def claims_scorer(lines, dataset, steps=None) -> dict[str, bytes]:  # the Scorer protocol; no bars here
     """`mcb score` without the embedding model: the claim scorer's three files."""
     from extractors.score import score_submission
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import socket
 import threading
@@ -37,17 +38,28 @@ def no_network(monkeypatch):
 
 
 class FakeHub(BaseHTTPRequestHandler):
-    """Answers the Hub's refs endpoint like huggingface.co; anything else is recorded and refused."""
+    """A stand-in for the Hub's HTTP API, answering as huggingface.co does the calls a publish makes:
+    refs (tags), repo creation, the file tree, YAML validation, preupload, commit and tag. Every
+    file is taken inline ("regular" upload mode), so a commit carries the exact bytes uploaded."""
 
     tags_by_repo: dict[str, list[str]] = {}
+    remote_files: list[str] = []
     requests: list[str] = []
+    commits: dict[str, dict] = {}
+    tokens: set[str] = set()
 
     def do_GET(self):  # noqa: N802 (http.server's naming)
+        if self.path.startswith("/api/agent-harnesses"):  # huggingface_hub's own lookup, not a publish call
+            self._send(404, {"error": "not served by the stand-in"})
+            return
         self.requests.append(f"GET {self.path}")
-        prefix, suffix = "/api/datasets/", "/refs"
+        self.tokens.add(self.headers.get("Authorization", ""))
         path = self.path.split("?")[0]
-        repo = path[len(prefix):-len(suffix)] if path.startswith(prefix) and path.endswith(suffix) else None
-        if repo not in self.tags_by_repo:
+        repo, endpoint = self._repo_and_endpoint(path)
+        if endpoint == "tree/main":
+            self._send(200, [{"type": "file", "path": name, "oid": "4" * 40, "size": 1} for name in self.remote_files])
+            return
+        if endpoint != "refs" or repo not in self.tags_by_repo:
             self._send(404, {"error": "Repository not found"}, {"X-Error-Code": "RepoNotFound"})
             return
         tags = [{"name": t, "ref": f"refs/tags/{t}", "targetCommit": "2" * 40} for t in self.tags_by_repo[repo]]
@@ -56,7 +68,47 @@ class FakeHub(BaseHTTPRequestHandler):
 
     def do_POST(self):  # noqa: N802
         self.requests.append(f"POST {self.path}")
-        self._send(500, {"error": "the stand-in only answers list_repo_refs"})
+        self.tokens.add(self.headers.get("Authorization", ""))
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        path = self.path.split("?")[0]
+        repo, endpoint = self._repo_and_endpoint(path)
+        if path == "/api/repos/create":
+            payload = json.loads(body)
+            created = f"{payload['organization']}/{payload['name']}"
+            self.tags_by_repo.setdefault(created, [])
+            self._send(200, {"url": f"{self._base()}/datasets/{created}"})
+        elif path == "/api/validate-yaml":
+            self._send(200, {"errors": [], "warnings": []})
+        elif endpoint == "preupload/main":
+            files = json.loads(body)["files"]
+            self._send(200, {"files": [{"path": f["path"], "uploadMode": "regular", "shouldIgnore": False} for f in files]})
+        elif endpoint == "commit/main":
+            added, deleted = {}, []
+            for line in body.decode().splitlines():
+                entry = json.loads(line)
+                if entry["key"] == "file":
+                    added[entry["value"]["path"]] = base64.b64decode(entry["value"]["content"])
+                elif entry["key"] == "deletedFile":
+                    deleted.append(entry["value"]["path"])
+            self.commits[repo] = {"added": added, "deleted": deleted}
+            self._send(200, {"commitUrl": f"{self._base()}/datasets/{repo}/commit/{'3' * 40}", "commitOid": "3" * 40})
+        elif endpoint.startswith("tag/"):
+            self.tags_by_repo.setdefault(repo, []).append(json.loads(body)["tag"])
+            self._send(200, {})
+        else:
+            self._send(500, {"error": f"the stand-in does not answer {path}"})
+
+    @staticmethod
+    def _repo_and_endpoint(path: str) -> tuple[str | None, str]:
+        """/api/datasets/ORG/NAME/ENDPOINT... -> ("ORG/NAME", "ENDPOINT...")."""
+        prefix = "/api/datasets/"
+        if not path.startswith(prefix):
+            return None, ""
+        org, name, *rest = path[len(prefix):].split("/")
+        return f"{org}/{name}", "/".join(rest)
+
+    def _base(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
 
     def _send(self, status: int, body: dict, headers: dict[str, str] | None = None) -> None:
         payload = json.dumps(body).encode()
@@ -73,19 +125,27 @@ class FakeHub(BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def fake_hub(monkeypatch):
+def hub_standin(monkeypatch):
+    """The stand-in's base URL; huggingface_hub's default endpoint points at it."""
     # The suite runs with HF_HUB_OFFLINE=1; the stand-in on 127.0.0.1 is the only server reached.
     monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", False)
     FakeHub.tags_by_repo = {"org/market-claim-bench": ["2026.07", "2026.08"]}
-    FakeHub.requests = []
+    FakeHub.remote_files, FakeHub.requests, FakeHub.commits, FakeHub.tokens = [], [], {}, set()
     server = ThreadingHTTPServer(("127.0.0.1", 0), FakeHub)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    monkeypatch.setattr(huggingface_hub.constants, "ENDPOINT", base)
     try:
-        yield HfApi(endpoint=f"http://127.0.0.1:{server.server_address[1]}", token=False)
+        yield base
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def fake_hub(hub_standin):
+    return HfApi(endpoint=hub_standin, token=False)
 
 
 def dry_run_file_lines(output: str) -> list[str]:
@@ -136,6 +196,30 @@ def test_an_existing_version_tag_is_refused_before_any_write(built, fake_hub):
     with pytest.raises(PublishError, match="already has tag '2026.07'.*next: 2026.07.1"):
         execute(plan, fake_hub, log=lambda line: None)
     assert FakeHub.requests == ["GET /api/datasets/org/market-claim-bench/refs"]
+
+
+def test_mcb_build_of_a_release_then_mcb_publish_sends_every_built_file_provenance_and_claims_included(
+        tmp_path, hub_standin, monkeypatch):
+    """The README's commands, end to end against the stand-in: what `mcb build` writes is what
+    `mcb publish` sends, byte for byte, `PROVENANCE.md` and `claims.md` among it; a remote file
+    the folder lacks is deleted (the Hub's `.gitattributes` kept), and the tag lands last."""
+    out = tmp_path / "releases" / "2026.07"
+    built = CliRunner().invoke(app, ["build", "--market", "us", "--month", "2026-07", "--release", "2026.07",
+                                     "--out", str(out)])
+    assert built.exit_code == 0, built.output
+    assert "documents: README.md, claims.md, PROVENANCE.md" in built.output
+    FakeHub.remote_files = ["stale.parquet", ".gitattributes"]
+    monkeypatch.setenv("HF_TOKEN", "hf_standin_token")
+    published = CliRunner().invoke(app, ["publish", "--repo", "org/new-bench", "--version", "2026.07", "--folder", str(out)])
+    assert published.exit_code == 0, published.output
+    commit = FakeHub.commits["org/new-bench"]
+    on_disk = {path.relative_to(out).as_posix(): path.read_bytes() for path in out.rglob("*") if path.is_file()}
+    assert commit["added"] == on_disk
+    assert {"README.md", "claims.md", "PROVENANCE.md"} <= set(commit["added"])
+    assert commit["deleted"] == ["stale.parquet"]
+    assert FakeHub.tags_by_repo["org/new-bench"] == ["2026.07"]
+    assert [r.split("?")[0] for r in FakeHub.requests][-1] == "POST /api/datasets/org/new-bench/tag/" + "3" * 40
+    assert FakeHub.tokens == {"Bearer hf_standin_token"}
 
 
 def test_tags_come_from_the_refs_answer_and_a_missing_repo_has_none(fake_hub):

@@ -100,18 +100,20 @@ def test_missing_real_texts_are_named_not_hidden(tmp_path):
 
 
 @pytest.mark.parametrize("split", SPLITS)
-def test_recall_table_on_every_corpus(split):
-    require_real_texts()
-    for corpus in ("paraphrases", "commentary_dev", "real"):
-        report = measure(load_corpus(corpus), split)
-        rows = report.rows()
-        assert rows and all(row["split"] == split for row in rows)
-        assert {row["corpus"] for row in rows} == {corpus}
-        for row in rows:
-            assert row["found"] <= row["gold"] and row["correct"] <= row["extracted"]
-        if corpus == "paraphrases":
-            assert {row["rewriter"] for row in rows} == {"narrator", "rules", "newswire", "pathrange"}
-            assert {row["market"] for row in rows} == {"us", "lisbon"}
+@pytest.mark.parametrize("corpus", ["paraphrases", "commentary_dev", "real"])
+def test_recall_table_on_every_corpus(corpus, split):
+    """The project's corpora run on any clone; only `real` needs the third-party texts."""
+    if corpus == "real":
+        require_real_texts()
+    report = measure(load_corpus(corpus), split)
+    rows = report.rows()
+    assert rows and all(row["split"] == split for row in rows)
+    assert {row["corpus"] for row in rows} == {corpus}
+    for row in rows:
+        assert row["found"] <= row["gold"] and row["correct"] <= row["extracted"]
+    if corpus == "paraphrases":
+        assert {row["rewriter"] for row in rows} == {"narrator", "rules", "newswire", "pathrange"}
+        assert {row["market"] for row in rows} == {"us", "lisbon"}
 
 
 def test_committed_figures_cover_every_corpus_and_split():

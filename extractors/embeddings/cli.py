@@ -1,4 +1,8 @@
-"""`mcb probe embeddings` and `mcb probe read-margin`: parse arguments, call the probes, print tables."""
+"""`mcb probe embeddings` and `mcb probe read-margin`: parse arguments, call the probes, print tables.
+
+The probes (numpy, pandas, scipy, sentence-transformers) are imported inside the commands, so
+`mcb --help` does not load them (`tests/test_cli_fast.py`).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich import box
@@ -14,9 +18,10 @@ from rich.console import Console
 from rich.table import Table
 
 from contracts.markets import market_names
-from extractors.embeddings.encoder import CACHE_ENV, Encoder, EncoderError
-from extractors.embeddings.memorisation_probe import DEFAULT_SEED, DEFAULT_WINDOW, FEATURES, RIDGE_LAMBDA, ProbeReport, run_probe, shipped_months
-from extractors.embeddings.read_margin import format_margin
+from extractors.defaults import EMBEDDINGS_CACHE_ENV, PROBE_RIDGE_LAMBDA, PROBE_SEED, PROBE_WINDOW
+
+if TYPE_CHECKING:
+    from extractors.embeddings.memorisation_probe import ProbeReport
 
 console = Console()
 errors = Console(stderr=True)
@@ -49,15 +54,18 @@ def probe_table(report: ProbeReport) -> Table:
 
 def probe_embeddings(
     model: Annotated[Optional[Path], typer.Option(help="Any sentence-transformers model folder; default the bundled all-MiniLM-L6-v2.")] = None,
-    market: Annotated[Optional[list[str]], typer.Option("--market", help="us or lisbon (repeatable); default both.")] = None,
-    month: Annotated[Optional[list[str]], typer.Option("--month", help="YYYY-MM (repeatable); default every shipped month.")] = None,
-    window: Annotated[int, typer.Option(help="Sessions of history per rolling ridge fit (and per moving average).")] = DEFAULT_WINDOW,
-    ridge: Annotated[float, typer.Option(help="Ridge regularisation strength (the paper's 0.01).")] = RIDGE_LAMBDA,
-    seed: Annotated[int, typer.Option(help="Seed for the shuffled and random placebos.")] = DEFAULT_SEED,
-    cache: Annotated[Optional[Path], typer.Option(help=f"Embedding cache folder (default ${CACHE_ENV} or ~/.cache).")] = None,
+    market: Annotated[Optional[list[str]], typer.Option("--market", metavar="MARKET", help="us or lisbon (repeatable); default both.")] = None,
+    month: Annotated[Optional[list[str]], typer.Option("--month", metavar="YYYY-MM", help="YYYY-MM (repeatable); default every shipped month.")] = None,
+    window: Annotated[int, typer.Option(help="Sessions of history per rolling ridge fit (and per moving average).")] = PROBE_WINDOW,
+    ridge: Annotated[float, typer.Option(help="Ridge regularisation strength (the paper's 0.01).")] = PROBE_RIDGE_LAMBDA,
+    seed: Annotated[int, typer.Option(help="Seed for the shuffled and random placebos.")] = PROBE_SEED,
+    cache: Annotated[Optional[Path], typer.Option(help=f"Embedding cache folder (default ${EMBEDDINGS_CACHE_ENV} or ~/.cache).")] = None,
     json_out: Annotated[Optional[Path], typer.Option("--json", help="Also write the table as JSON here.")] = None,
 ) -> None:
     """Section 5.8's probe on every shipped month: ridge on value-free prompt embeddings vs a moving average."""
+    from extractors.embeddings.encoder import Encoder, EncoderError
+    from extractors.embeddings.memorisation_probe import FEATURES, run_probe, shipped_months
+
     started = time.perf_counter()
     try:
         encoder = Encoder.create(model, cache)
@@ -98,7 +106,8 @@ def probe_read_margin(
     model: Annotated[Optional[Path], typer.Option(help="Any sentence-transformers model folder; default the bundled all-MiniLM-L6-v2.")] = None,
 ) -> None:
     """The semantic read margin of one submission, without scoring its claims."""
-    from extractors.embeddings.read_margin import semantic_read_margin
+    from extractors.embeddings.encoder import EncoderError
+    from extractors.embeddings.read_margin import format_margin, semantic_read_margin
     from extractors.scoring_data import load_scoring_data
     from contracts.submission import InvalidSubmission, read_submission
 

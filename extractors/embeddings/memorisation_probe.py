@@ -30,11 +30,11 @@ from builder.panel import read_price_csv
 from builder.paths import data_dir
 from builder.universes import get_universe
 from contracts.markets import market_names
+from extractors.defaults import PROBE_RIDGE_LAMBDA as RIDGE_LAMBDA
+from extractors.defaults import PROBE_SEED as DEFAULT_SEED
+from extractors.defaults import PROBE_WINDOW as DEFAULT_WINDOW
 from extractors.embeddings.encoder import DEFAULT_MODEL_LABEL, Encoder
 
-RIDGE_LAMBDA = 0.01  # the paper's regularisation strength
-DEFAULT_WINDOW = 20  # sessions of history per fit: about one trading month
-DEFAULT_SEED = 0
 MONTH_FILE = re.compile(r"^(?P<prefix>.+)-(?P<month>\d{4}-\d{2})$")
 DATE_PROMPT = "On {date},"
 DEFAULT_MODEL_NOTE = (

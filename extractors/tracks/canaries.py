@@ -21,6 +21,7 @@ import numpy as np
 from builder.tracks.common import TRACKS
 from builder.tracks.masked import MONTH_WINDOW_YEARS
 from builder.universes import get_universe
+from contracts.vocabulary import CANARY_EXPECTED, check_registry
 from extractors.tracks.stats import stable_seed
 
 READER_JITTER_PP = 0.3
@@ -33,13 +34,16 @@ UNSURE = 0
 
 @dataclass(frozen=True)
 class Canary:
-    """A named canary of one track and the verdict it must get."""
+    """A named canary of one track; the verdict it must get is the vocabulary's (`CANARY_EXPECTED`)."""
 
     track: str
     kind: str
-    expected: str
     description: str
     answer: Callable[[dict, int], str]
+
+    @property
+    def expected(self) -> str:
+        return CANARY_EXPECTED[(self.track, self.kind)]
 
 
 def _json(answer, confidence: int) -> str:
@@ -121,15 +125,16 @@ def _guesser(row: dict, sample: int) -> str:
 CANARIES: dict[tuple[str, str], Canary] = {
     (c.track, c.kind): c
     for c in (
-        Canary("recall", "reciter", "fail", "answers the true close and direction, confidently", _reciter),
-        Canary("recall", "persistence", "pass", "answers the last shown close; declines without context", _persistence),
-        Canary("recall", "refuser", "insufficient", "declines every question", _refuser),
-        Canary("relabeled", "reader", "pass", "states the shown returns, jittered alike under both labels", _reader),
-        Canary("relabeled", "date-sensitive", "fail", "shades returns toward zero under the fake label", _date_sensitive),
-        Canary("masked", "identifier", "fail", "names every stock and the month; recites true returns", _identifier),
-        Canary("masked", "guesser", "pass", "guesses identities at random; reads the shown table", _guesser),
+        Canary("recall", "reciter", "answers the true close and direction, confidently", _reciter),
+        Canary("recall", "persistence", "answers the last shown close; declines without context", _persistence),
+        Canary("recall", "refuser", "declines every question", _refuser),
+        Canary("relabeled", "reader", "states the shown returns, jittered alike under both labels", _reader),
+        Canary("relabeled", "date-sensitive", "shades returns toward zero under the fake label", _date_sensitive),
+        Canary("masked", "identifier", "names every stock and the month; recites true returns", _identifier),
+        Canary("masked", "guesser", "guesses identities at random; reads the shown table", _guesser),
     )
 }
+check_registry("canary", CANARIES, tuple(CANARY_EXPECTED))
 
 
 def canary(track: str, kind: str) -> Canary:

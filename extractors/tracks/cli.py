@@ -1,4 +1,8 @@
-"""`mcb tracks baseline` and `mcb tracks score`: parse arguments, call the track library, print."""
+"""`mcb tracks baseline`, `export`, `score` and `board`: parse arguments, call the track library, print.
+
+The track library (numpy, pandas, scipy, pyarrow) is imported inside the commands, so `mcb --help`
+does not load it (`tests/test_cli_fast.py`).
+"""
 
 from __future__ import annotations
 
@@ -8,17 +12,13 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from builder.dataset import DEFAULT_OUT
-from builder.tracks.common import export_track_folder, read_track_rows
-from contracts.submission import InvalidSubmission, write_submission
-from extractors.tracks.board import board_markdown, read_board, write_board
-from extractors.tracks.canaries import CANARIES, canary_submission
-from extractors.tracks.score import ScoreOptions, score_track, write_track_scores
-from extractors.tracks.stats import DEFAULT_PERMUTATIONS
+from builder.paths import DEFAULT_OUT
+from contracts.vocabulary import CANARY_EXPECTED
+from extractors.defaults import KS_PERMUTATIONS
 
 console = Console()
 tracks_app = typer.Typer(help="the papers' tracks: direct recall, fake dates, masked identities", no_args_is_help=True)
-CANARY_HELP = ", ".join(f"{t}/{k} ({c.expected})" for (t, k), c in CANARIES.items())
+CANARY_HELP = ", ".join(f"{t}/{k} ({expected})" for (t, k), expected in CANARY_EXPECTED.items())
 
 
 def _fail(error: Exception) -> typer.Exit:
@@ -34,12 +34,16 @@ def baseline(
     dataset: Annotated[Path, typer.Option(help="built dataset folder (mcb build)")] = DEFAULT_OUT,
 ) -> None:
     """Write a canary submission for a track: its verdict is known in advance."""
+    from builder.tracks.common import read_track_rows
+    from contracts.submission import write_submission
+    from extractors.tracks.canaries import canary_submission
+
     try:
         lines = canary_submission(track, kind, read_track_rows(dataset, track), dataset)
     except (ValueError, FileNotFoundError) as error:
         raise _fail(error) from error
     count = write_submission(lines, out)
-    console.print(f"wrote {count} lines of the {track}/{kind} canary (expected: {CANARIES[(track, kind)].expected}) to {out}")
+    console.print(f"wrote {count} lines of the {track}/{kind} canary (expected: {CANARY_EXPECTED[(track, kind)]}) to {out}")
 
 
 @tracks_app.command("export")
@@ -49,6 +53,8 @@ def export(
     dataset: Annotated[Path, typer.Option(help="built dataset folder (mcb build)")] = DEFAULT_OUT,
 ) -> None:
     """Write a folder whose `prompts` are the track's rows, so `mcb run --dataset FOLDER` answers the track."""
+    from builder.tracks.common import export_track_folder
+
     try:
         count = export_track_folder(dataset, track, out)
     except (ValueError, FileNotFoundError) as error:
@@ -64,10 +70,13 @@ def score(
     dataset: Annotated[Path, typer.Option(help="built dataset folder (mcb build)")] = DEFAULT_OUT,
     knowledge_cutoff: Annotated[Optional[str], typer.Option(help="model's declared cutoff, YYYY-MM or YYYY-MM-DD (recall splits on it)")] = None,
     model: Annotated[Optional[str], typer.Option(help="model name, recorded in the summary")] = None,
-    permutations: Annotated[int, typer.Option(help="KS permutations (relabeled)")] = DEFAULT_PERMUTATIONS,
+    permutations: Annotated[int, typer.Option(help="KS permutations (relabeled)")] = KS_PERMUTATIONS,
     seed: Annotated[int, typer.Option(help="permutation seed (relabeled)")] = 0,
 ) -> None:
     """Score a submission on one track; exits 1 when the submission carries failed or missing lines."""
+    from contracts.submission import InvalidSubmission
+    from extractors.tracks.score import ScoreOptions, score_track, write_track_scores
+
     options = ScoreOptions(knowledge_cutoff=knowledge_cutoff, permutations=permutations, seed=seed,
                            model={"name": model} if model else {})
     try:
@@ -93,6 +102,8 @@ def board(
     out: Annotated[Path, typer.Option(help="board JSON for the leaderboard: per track, caveats, columns and rows")],
 ) -> None:
     """Gather track summaries into one board file, each track with its caveats."""
+    from extractors.tracks.board import board_markdown, read_board, write_board
+
     try:
         collected = read_board(scores)
     except (ValueError, FileNotFoundError) as error:

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.stats import binomtest
 
-DEFAULT_PERMUTATIONS = 10_000
-"""The fake-date paper's permutation count for its Kolmogorov-Smirnov test."""
+from extractors.defaults import KS_PERMUTATIONS as DEFAULT_PERMUTATIONS
+
 ALPHA = 0.05
 
 
