@@ -465,7 +465,11 @@ class Sentence:
     def _mute_overlaps(self) -> None:
         """A cue inside a construction's span says nothing of its own ("sessions" in a count, "rose" in
         "rose on 12 of 21 sessions" keeps its role in the count)."""
-        spans = [c for c in self.cues if c.label in MUTED_INSIDE]
+        for cue in self.cues:  # "dropped 15% in ONE day": one day after a move is when it happened, not a count
+            if cue.label == "COUNT" and self.doc.lower[cue.end - 1] in ("day", "session") and \
+                    self._previous_word(cue.start) in self.doc.figure_at:
+                self.muted.add(id(cue))
+        spans = [c for c in self.cues if c.label in MUTED_INSIDE and id(c) not in self.muted]
         for cue in self.cues:
             for span in spans:
                 if span is not cue and span.start <= cue.start and cue.end <= span.end and MUTED_INSIDE[span.label](cue.label):
@@ -1212,6 +1216,11 @@ class Sentence:
         # "the best performer was NVDA", "Best performer: AMZN", "the highest volatility belonged to AMD"
         family = {i for c in self.cues if c.label in ("VOL", "DD", "DAILY", "PERFORMER", "UP_NOUN", "DOWN_NOUN", "EXTREME")
                   for i in range(c.start, c.end)}
+        previous = self._previous_word(cue.start)
+        if previous >= self.s0:  # "TL;DR Galp worst stock of the month, BCP best": the name right before it
+            named = next((n for n in self.mentions if n.ticker and n.end - 1 == previous), None)
+            if named is not None:
+                return self.group_of(named)
         position, words = cue.end, 0
         if doc.breaks_between(cue.start, cue.end) or doc.orth[cue.end - 1] in (",", ".", ";"):
             position = self.s1  # ", tops;": the rank closes its clause; a name after it is the next one's

@@ -109,3 +109,14 @@ def test_a_name_missing_from_the_data_is_no_refusals_subject():
 )
 def test_headline_and_report_shorthand(text, universe, present, absent):
     assert_shape(text, present, absent, universe)
+
+
+def test_a_name_right_before_a_superlative_owns_it():
+    assert_shape("Bottom line: Uber worst name of the month, Netflix best.",
+                 {("UBER", "rank", "worst_return"), ("NFLX", "rank", "best_return")},
+                 {("NFLX", "rank", "worst_return")}, universe="us")
+
+
+def test_one_day_after_a_move_is_when_it_happened_not_a_count():
+    assert_shape("Sonae fell 7% in ONE session.", {("SON.LS", "daily_move", -7.0)}, {("SON.LS", "down_days", 1)},
+                 universe="lisbon")
