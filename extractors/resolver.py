@@ -216,6 +216,7 @@ class Resolver:
         list ("at $545.09 and $350.98") is read again from the list's first figure (`at`), on the `before` side:
         the words before a list speak for all of it, its own nearer words still win."""
         reading = into or Reading(figure)
+        own = set(reading.slots) if at is not None else set()  # a list member's own words win over its list's
         token = figure.token if at is None else at
         penalty = 0 if at is None else doc.words_between(at, figure.token)
         signed = bool(figure.quantity.signed)
@@ -224,7 +225,7 @@ class Resolver:
             if not rows or id(cue) in muted:
                 continue
             for row in rows:
-                if figure.kind not in row.figures or (row.unsigned_only and signed) or row.side not in sides:
+                if figure.kind not in row.figures or (row.unsigned_only and signed) or row.side not in sides or row.slot in own:
                     continue
                 if row.side == "topic":
                     if topic is None or cue not in topic or cue.end > token:

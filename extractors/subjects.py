@@ -163,6 +163,24 @@ def topic_carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | N
     return (Name(sentence.state.topic, token, token, "subject.topic"),)
 
 
+ELIDED_LEADS = frozenset({"UP", "DOWN", "END", "START", "END_PERIOD", "LEVEL", "HIGH", "LOW"})
+
+
+def elided(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"Galp fell hard. Ended the month at 14,63": a sentence that opens on its verb, naming no one,
+    goes on about the one company the sentence before named (notes and posts drop the subject)."""
+    doc = sentence.doc
+    if sentence.mentions or sentence.state.topic is None:
+        return None
+    first = sentence._next_word(sentence.s0) if not doc.orth[sentence.s0].strip() else sentence.s0
+    while first < sentence.s1 and doc.orth[first] in ("*", "-", "•", ">"):
+        first = sentence._next_word(first + 1)
+    if first >= sentence.s1 or not doc.orth[first][:1].isupper() or not any(
+            c.start == first and c.label in ELIDED_LEADS for c in sentence.cues):
+        return None
+    return (Name(sentence.state.topic, token, token, "subject.elided"),)
+
+
 def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     doc = sentence.doc
     for name in sentence.mentions:
@@ -174,5 +192,5 @@ def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
 SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
     "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive, "name_at": name_at,
     "clause_subject": clause_subject, "sentence_subject": sentence_subject, "carried": carried, "block": block,
-    "following": following, "topic_carried": topic_carried,
+    "following": following, "topic_carried": topic_carried, "elided": elided,
 }

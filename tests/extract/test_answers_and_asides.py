@@ -120,3 +120,11 @@ def test_a_name_right_before_a_superlative_owns_it():
 def test_one_day_after_a_move_is_when_it_happened_not_a_count():
     assert_shape("Sonae fell 7% in ONE session.", {("SON.LS", "daily_move", -7.0)}, {("SON.LS", "down_days", 1)},
                  universe="lisbon")
+
+
+def test_a_sentence_opening_on_its_verb_is_about_the_company_before():
+    assert_shape("Altri had a rough month. Closed at 4.10, down 6% over the month.",
+                 {("ALTR.LS", "period_return", -6.0)}, universe="lisbon")
+    # a sentence that names its own subject keeps it
+    assert_shape("Altri had a rough month. Ended lower too: BCP down 2%.", {("BCP.LS", "period_return", -2.0)},
+                 {("ALTR.LS", "period_return", -2.0)}, universe="lisbon")
