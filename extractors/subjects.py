@@ -163,6 +163,16 @@ def topic_carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | N
     return (Name(sentence.state.topic, token, token, "subject.topic"),)
 
 
+def topic_price(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"Let me check Galp. The first close in the table is €16.67": a price in a sentence naming no one
+    is a price of the one company the sentence before named. Percents are not carried this way: in
+    model reasoning they are as often probabilities or parameters as the company's moves."""
+    figure = next((f for f in sentence.figures if f.token == token), None)
+    if figure is None or figure.kind != "price":
+        return None
+    return topic_carried(sentence, token, lists)
+
+
 ELIDED_LEADS = frozenset({"UP", "DOWN", "END", "START", "END_PERIOD", "LEVEL", "HIGH", "LOW"})
 
 
@@ -192,5 +202,5 @@ def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
 SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
     "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive, "name_at": name_at,
     "clause_subject": clause_subject, "sentence_subject": sentence_subject, "carried": carried, "block": block,
-    "following": following, "topic_carried": topic_carried, "elided": elided,
+    "following": following, "topic_carried": topic_carried, "elided": elided, "topic_price": topic_price,
 }

@@ -128,3 +128,11 @@ def test_a_sentence_opening_on_its_verb_is_about_the_company_before():
     # a sentence that names its own subject keeps it
     assert_shape("Altri had a rough month. Ended lower too: BCP down 2%.", {("BCP.LS", "period_return", -2.0)},
                  {("ALTR.LS", "period_return", -2.0)}, universe="lisbon")
+
+
+def test_a_price_where_no_one_is_named_belongs_to_the_company_before():
+    assert_shape("Take Navigator. The first close shown is €3.40 and the last is €3.52.",
+                 {("NVG.LS", "price_level", 3.4), ("NVG.LS", "price_level", 3.52)}, universe="lisbon")
+    # percents are not carried so: in reasoning they are as often probabilities
+    found = facts("Navigator closed at €3.52. Simulations give 54% with zero drift.", "lisbon")
+    assert not any(ticker == "NVG.LS" and value == 54 for ticker, _, value in found)
