@@ -19,6 +19,7 @@ from functools import cache
 from datetime import date
 from itertools import accumulate
 
+from extractors.markup import mask
 from extractors.numbers import DateMention, Quantity, find_dates, find_quantities, lowercase
 
 # Characters replaced before tokenizing, one for one so that offsets into the text hold:
@@ -138,8 +139,9 @@ def _figure_kind(quantity: Quantity) -> tuple[str, str]:
 
 
 def clean_text(text: str) -> str:
-    """The text with markdown emphasis and odd spaces blanked, one character for one."""
-    return text.translate(_BLANKS).replace("\r", " ")
+    """The text with markdown emphasis and odd spaces blanked and other markup (HTML, LaTeX, CSV
+    delimiters: `extractors.markup`) masked, one character for one."""
+    return mask(text).translate(_BLANKS).replace("\r", " ")
 
 
 def forced_tokens(clean: str, month: str | None, decimal_comma: bool) -> tuple[list[Quantity], list[DateMention]]:

@@ -10,6 +10,10 @@ Two shapes markdown has no syntax for are recognised by hand, since no parser kn
 text table (lines with the same number of cells split by pipes, tabs or runs of spaces, under a
 header line of words) and a text with no markdown at all (one prose block, parsed without
 markdown-it, which is the common case and the slow part of parsing).
+
+Tables in other markup (an HTML `<table>`, a LaTeX `tabular`, CSV lines) are found by
+`extractors.markup` and become the same table `Block`; the rest of the text is read as above with
+those tables blanked out.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+
+from extractors import markup
 
 BLOCK_KINDS = ("prose", "item", "heading", "table")
 # A text needs markdown-it only when a line opens with a block marker or holds a pipe.
@@ -140,6 +146,29 @@ def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
     if not text.strip():
         return []
     text = BULLETS.sub(lambda m: m.group(1) + "-" + m.group(2), text)
+    found = markup.tables(text)
+    if not found:
+        return _markdown_blocks(text, header_like)
+    # the rest of the text, with each markup table blanked (its line breaks kept, so offsets hold)
+    chars = list(text)
+    for table in found:
+        for index in range(table.start, table.end):
+            if chars[index] != "\n":
+                chars[index] = " "
+    out = [Block("table", t.start, t.end, rows=tuple(tuple(Cell(a, b) for a, b in row) for row in t.rows)) for t in found]
+    for block in _markdown_blocks("".join(chars), header_like):
+        pieces = [(block.start, block.end)]
+        for table in found:  # a block keeps only its parts outside the tables
+            pieces = [part for start, end in pieces
+                      for part in ((start, min(end, table.start)), (max(start, table.end), end)) if part[1] > part[0]]
+        for start, end in pieces:
+            if text[start:end].strip():
+                out.append(block if (start, end) == (block.start, block.end) else Block(block.kind, start, end, block.level))
+    out.sort(key=lambda b: b.start)
+    return out
+
+
+def _markdown_blocks(text: str, header_like) -> list[Block]:
     if not MARKDOWN_HINT.search(text):
         if "\n" in text and ("  " in text or "\t" in text):
             return _plain_tables(text, 0, len(text), header_like)
