@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from datetime import date
 from itertools import accumulate
 
-from extractors.markup import mask
+from extractors.markup import mask, widen
 from extractors.numbers import DateMention, Quantity, find_dates, find_quantities, lowercase
 
 # Characters replaced before tokenizing, one for one so that offsets into the text hold:
@@ -275,11 +275,16 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     figures: list[Figure] = []
     date_cues: list[Cue] = []
     by_start = {s: i for i, s in enumerate(starts)}
+    masked = clean is not text and text != clean
     for quantity in quantities:
         index = by_start.get(quantity.start)
         if index is None:
             continue
         kind, _ = _figure_kind(quantity)
+        if masked:  # a claim's span covers the figure as written: "&minus;15.77%", "$-15.77\%$"
+            start, end = widen(text, quantity.start, quantity.end)
+            if (start, end) != (quantity.start, quantity.end):
+                quantity = replace(quantity, start=start, end=end)
         figures.append(Figure(index, quantity, kind))
     for mention in dates:
         index = by_start.get(mention.start)

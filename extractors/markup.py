@@ -63,6 +63,20 @@ LATEX_DROPPED_ARGS = {
 # an environment's column specification after `\begin{...}` (`{lrrr}`; tabularx has a width first)
 TABULAR_SPEC_ARGS = {"tabular": 1, "tabular*": 2, "tabularx": 2, "tabulary": 2, "longtable": 1, "array": 1, "tblr": 1,
                      "minipage": 1, "multicols": 1}
+# commands that open a line
+LATEX_OPENS = frozenset({"item", "section", "subsection", "subsubsection", "paragraph", "begin", "end", "caption",
+                         "hline", "toprule", "midrule", "bottomrule"})
+# headings and their levels
+LATEX_HEADINGS = {"section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4}
+LIST_ENVIRONMENTS = ("itemize", "enumerate", "description")
+HTML_LIST_TAG = re.compile(r"<(/?)(ul|ol|li|h[1-6])\b[^<>]*>", re.IGNORECASE)
+LATEX_LIST_TOKEN = re.compile(r"\\(begin|end)\{(itemize|enumerate|description)\}|\\item(?![a-zA-Z])(?:\s*\[[^\]\n]*\])?"
+                              r"|\\(section|subsection|subsubsection|paragraph)\*?\s*(?=\{)")
+# commands that are syntax around the text, never part of a figure's spelling
+LATEX_SYNTAX = frozenset({"label", "cline", "cmidrule", "centering", "ref", "cite", "vspace", "hspace", "addlinespace",
+                          "multicolumn", "multirow", "rowcolor", "cellcolor", "textcolor", "color"})
+# a sign alone in math before a figure: "$-$15.77\\%"
+LATEX_SIGN_MATH = re.compile(r"\$([-−+])\$(?=\d)")
 # inline math `$...$` (no space inside its ends, not a price: "$5 and $6", "$5-$6" stay dollars)
 LATEX_MATH = re.compile(r"(?<![\\$])\$(?=[^\s$])[^$\n]{0,120}?(?<=[^\s\\])\$(?![\d$])")
 
@@ -84,12 +98,35 @@ class Table:
     rows: tuple[tuple[Span, ...], ...]
 
 
+# how a character was masked: GLUE belongs to a figure's spelling where it touches one (an entity,
+# LaTeX), MARK is syntax around it (an HTML tag, a CSV delimiter, a tabular's `&`)
+# (SPACE: a written space, "\\,", "~", "&nbsp;", inside a figure's spelling but never at its ends)
+GLUE, MARK, SPACE = 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Region:
+    """A list item (`level`: its list depth) or a heading (`level`: 1-6) written in HTML or LaTeX: the
+    span of its text, for `extractors.structure` to hand on as an item or heading `Block`. Found by
+    hand rather than through markdown-it on the masked text: blanked tags leave indentation that
+    markdown reads as code."""
+
+    kind: str
+    start: int
+    end: int
+    level: int
+
+
 @dataclass(frozen=True)
 class Markup:
-    """What a text holds besides markdown: its tables, the masked text (None when nothing needed masking)."""
+    """What a text holds besides markdown: its tables, the masked text (None when nothing needed
+    masking), its list items and headings (`<li>`, `\\item`, `<h3>`, `\\section`) and per character
+    how it was masked (`how`)."""
 
     tables: tuple[Table, ...]
     masked: str | None
+    regions: tuple[Region, ...] = ()
+    how: bytes = b""
 
 
 def mask(text: str) -> str:
@@ -100,6 +137,29 @@ def mask(text: str) -> str:
 
 def tables(text: str) -> tuple[Table, ...]:
     return analyse(text).tables
+
+
+def regions(text: str) -> tuple[Region, ...]:
+    return analyse(text).regions
+
+
+def widen(text: str, start: int, end: int) -> tuple[int, int]:
+    """A figure's span in the masked text, widened to its whole spelling in `text`: "&minus;15.77%"
+    and "$-15.77\\%$" where the scanner read "−15.77%" (masked characters of an entity or of LaTeX
+    that touch the figure, never a tag)."""
+    how = analyse(text).how
+    if not how:
+        return start, end
+    first, last = start, end
+    while start > 0 and how[start - 1] in (GLUE, SPACE) and not text[start - 1].isspace():
+        start -= 1
+        if how[start] == GLUE:
+            first = start
+    while end < len(text) and how[end] in (GLUE, SPACE) and not text[end].isspace():
+        end += 1
+        if how[end - 1] == GLUE:
+            last = end
+    return first, last
 
 
 @lru_cache(maxsize=64)
@@ -115,27 +175,35 @@ def analyse(text: str) -> Markup:
     if not (is_html or has_entity or is_latex or delimited):
         return Markup((), None)
     chars = list(text)
-    produced = bytearray(len(text))  # 1 where masking changed or blanked the character
+    produced = bytearray(len(text))  # GLUE or MARK where masking changed or blanked the character
     if is_html or has_entity:
         _mask_html(text, chars, produced, is_html)
     if is_latex:
         _mask_latex(text, chars, produced, tabulars)
     for table in delimited:
         _mask_delimited(text, chars, produced, table)
-    _pull_units(chars, produced)
+    _pull_units(text, chars, produced)
     masked = "".join(chars)
     found = [Table("html", t["start"], t["end"], rows) for t in html_cells if (rows := _grid(t["rows"], masked))]
     found.extend(_latex_tables(text, masked, tabulars))
     found.extend(_trimmed(table, masked) for table, _ in delimited)
     found.sort(key=lambda t: t.start)
-    return Markup(tuple(found), masked)
+    regions = (_html_regions(text) if is_html else []) + (_latex_regions(text) if is_latex else [])
+    regions.sort(key=lambda r: r.start)
+    kept = []
+    for region in regions:  # trimmed to its text; none inside a table
+        start, end = _strip(masked, region.start, region.end)
+        if end > start and not any(t.start <= start < t.end for t in found):
+            kept.append(Region(region.kind, start, end, region.level))
+    return Markup(tuple(found), masked, tuple(kept), bytes(produced))
 
 
-def _put(chars: list[str], produced: bytearray, start: int, end: int, value: str = "", at_end: bool = False) -> None:
+def _put(chars: list[str], produced: bytearray, start: int, end: int, value: str = "", at_end: bool = False,
+         how: int = GLUE) -> None:
     """Blank [start, end) and write `value` at its start (or, `at_end`, at its end)."""
     for i in range(start, end):
         chars[i] = " "
-        produced[i] = 1
+        produced[i] = how
     if value and len(value) <= end - start:
         first = end - len(value) if at_end else start
         for offset, ch in enumerate(value):
@@ -146,14 +214,24 @@ def _put(chars: list[str], produced: bytearray, start: int, end: int, value: str
 def _mask_html(text: str, chars: list[str], produced: bytearray, is_html: bool) -> None:
     if is_html:
         for match in HTML_TAG.finditer(text):
-            _put(chars, produced, match.start(), match.end())
-            if HTML_BLOCK_TAG.match(text, match.start()):
-                chars[match.start()] = "\n"
+            start, end = match.span()
+            _put(chars, produced, start, end, how=MARK)
+            block = HTML_BLOCK_TAG.match(text, start)
+            if block and not _in_pipe_line(text, start):  # "<br>" in a markdown table's cell breaks no line
+                chars[start] = "\n"
     for match in ENTITY.finditer(text):
         value = html.unescape(match.group(0))
-        value = "" if value.isspace() else value
         following = text[match.end():match.end() + 1]
-        _put(chars, produced, match.start(), match.end(), value, at_end=following[:1].isdigit() or following == ".")
+        if value.isspace():
+            _put(chars, produced, match.start(), match.end(), how=SPACE)
+        else:
+            _put(chars, produced, match.start(), match.end(), value, at_end=following[:1].isdigit() or following == ".")
+
+
+def _in_pipe_line(text: str, at: int) -> bool:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return "|" in text[start:end if end >= 0 else len(text)]
 
 
 class _TableParser(HTMLParser):
@@ -310,14 +388,17 @@ def _mask_latex(text: str, chars: list[str], produced: bytearray, tabulars: list
             position = end
             if symbol in LATEX_ESCAPED:
                 _put(chars, produced, start, end, " " + symbol)  # "15.77\%" reads "15.77 %"
-            elif symbol == "\\":  # a row's end, with its optional spacing ("\\[2pt]")
+            elif symbol == "\\":  # a line's (a row's) end, with its optional spacing ("\\[2pt]")
                 group = _group_end(text, end, "[")
                 position = group or end
-                _put(chars, produced, start, position)
+                _put(chars, produced, start, position, how=MARK)
+                if not _in_pipe_line(text, start):
+                    chars[start] = "\n"
             elif symbol != "|" and not symbol.isalnum():  # "\|" is a markdown table's escaped pipe
-                _put(chars, produced, start, end)  # "\,", "\ ", "\(", "\{"
+                _put(chars, produced, start, end, how=SPACE if symbol in " ,;:!" else GLUE)  # "\,", "\ ", "\(", "\{"
             continue
         if name in LATEX_CHARACTERS:
+            end = _skip_space(text, end)  # a control word swallows the spaces after it ("\textminus 15.77")
             _put(chars, produced, start, end, LATEX_CHARACTERS[name], at_end=text[end:end + 1].isdigit())
             position = end
             continue
@@ -330,20 +411,27 @@ def _mask_latex(text: str, chars: list[str], produced: bytearray, tabulars: list
                 cursor = _drop_groups(text, cursor, dropped)
         elif name in LATEX_DROPPED_ARGS:
             cursor = _drop_groups(text, cursor, LATEX_DROPPED_ARGS[name], parentheses=name == "cmidrule")
-        _put(chars, produced, start, cursor)
+        opens = name in LATEX_OPENS
+        _put(chars, produced, start, cursor, how=MARK if opens or name in LATEX_SYNTAX else GLUE)
+        if opens and not _in_pipe_line(text, start):
+            chars[start] = "\n"
         position = cursor
+    for match in LATEX_SIGN_MATH.finditer(text):  # "$-$15.77": the sign, next to its figure
+        if not produced[match.start()]:
+            _put(chars, produced, match.start(), match.end(), match.group(1), at_end=True)
     for match in LATEX_MATH.finditer(text):
-        _put(chars, produced, match.start(), match.start() + 1)
-        _put(chars, produced, match.end() - 1, match.end())
+        if not produced[match.start()]:
+            _put(chars, produced, match.start(), match.start() + 1)
+            _put(chars, produced, match.end() - 1, match.end())
     for index, ch in enumerate(text):
         if ch in "{}~" and not produced[index] and (index == 0 or text[index - 1] != "\\"):
             chars[index] = " "
-            produced[index] = 1
+            produced[index] = SPACE if ch == "~" else GLUE
     for _, body_start, body_end, _ in tabulars:
         for index in range(body_start, body_end):
             if text[index] == "&" and not produced[index] and text[index - 1] != "\\":
                 chars[index] = "|"
-                produced[index] = 1
+                produced[index] = MARK
 
 
 def _drop_groups(text: str, cursor: int, braces: int, parentheses: bool = False) -> int:
@@ -525,30 +613,85 @@ def _mask_delimited(text: str, chars: list[str], produced: bytearray, found: tup
                     produced[start + match.start()] = 1
 
 
+# ================================================================ items and headings
+def _html_regions(text: str) -> list[Region]:
+    """`<li>` items (each up to the next list tag: a nested list's items are their own) and `<hN>` headings."""
+    if "<l" not in text.lower() and "<h" not in text.lower():
+        return []
+    out: list[Region] = []
+    depth, item_from, heading = 0, None, None
+    for match in HTML_LIST_TAG.finditer(text):
+        closing, tag = match.group(1), match.group(2).lower()
+        if tag[0] == "h":
+            if not closing:
+                heading = (match.end(), int(tag[1]))
+            elif heading:
+                out.append(Region("heading", heading[0], match.start(), heading[1]))
+                heading = None
+            continue
+        if item_from is not None:
+            out.append(Region("item", item_from, match.start(), max(depth, 1)))
+            item_from = None
+        if tag in ("ul", "ol"):
+            depth = max(0, depth - 1) if closing else depth + 1
+        elif not closing:
+            item_from = match.end()
+    if item_from is not None:
+        out.append(Region("item", item_from, len(text), max(depth, 1)))
+    return out
+
+
+def _latex_regions(text: str) -> list[Region]:
+    """`\\item`s of itemize/enumerate (each up to the next item or list boundary) and `\\section{...}` headings."""
+    if "\\item" not in text and "section" not in text and "\\paragraph" not in text:
+        return []
+    out: list[Region] = []
+    depth, item_from = 0, None
+    for match in LATEX_LIST_TOKEN.finditer(text):
+        if match.group(3):  # a heading: the text of its brace group
+            group = _group_end(text, match.end(), "{")
+            if group:
+                out.append(Region("heading", match.end() + 1, group - 1, LATEX_HEADINGS[match.group(3)]))
+            continue
+        if item_from is not None:
+            out.append(Region("item", item_from, match.start(), max(depth, 1)))
+            item_from = None
+        if match.group(1):
+            depth = depth + 1 if match.group(1) == "begin" else max(0, depth - 1)
+        else:
+            item_from = match.end()
+    if item_from is not None:
+        out.append(Region("item", item_from, len(text), max(depth, 1)))
+    return out
+
+
 # ================================================================ shared
 PULLED = frozenset("%€$£")
 SIGNS = frozenset("-−+")
 
 
-def _pull_units(chars: list[str], produced: bytearray) -> None:
-    """Masking can leave blanks between a figure and its unit ("15\\,\\%" -> "15   %"); move the unit
-    (or a sign before a figure) next to the figure, as the text means it."""
+def _pull_units(text: str, chars: list[str], produced: bytearray) -> None:
+    """Masking can leave blanks between a figure and its unit ("15\\,\\%" -> "15   %", "15&nbsp;%"
+    -> "15      %") or its sign ("\\textminus 15"); move the unit (or the sign) next to the figure,
+    as the text means it. Only across blanks of a figure's spelling, never across a tag."""
     count = len(chars)
     for index in range(count):
         ch = chars[index]
-        if ch in PULLED and produced[index]:
+        if ch in PULLED and (produced[index] or ch == "%"):
             left = index - 1
-            while left >= 0 and chars[left] == " " and produced[left]:
+            while left >= 0 and chars[left] == " " and produced[left] in (GLUE, SPACE):
                 left -= 1
-            if left >= 0 and index - left > 2 and chars[left].isdigit():
+            if left >= 0 and index - left > (2 if produced[index] else 1) and chars[left].isdigit():
                 chars[left + 1], chars[index] = ch, " "
+                produced[left + 1] = produced[index] = GLUE
                 continue
         if (ch in PULLED or ch in SIGNS) and produced[index]:
             right = index + 1
-            while right < count and chars[right] == " " and produced[right]:
+            while right < count and chars[right] == " " and produced[right] in (GLUE, SPACE):
                 right += 1
             if right < count and right - index > 1 and chars[right].isdigit():
                 chars[right - 1], chars[index] = ch, " "
+                produced[right - 1] = produced[index] = GLUE
 
 
 def _strip(masked: str, start: int, end: int) -> Span:

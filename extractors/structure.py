@@ -13,7 +13,8 @@ markdown-it, which is the common case and the slow part of parsing).
 
 Tables in other markup (an HTML `<table>`, a LaTeX `tabular`, CSV lines) are found by
 `extractors.markup` and become the same table `Block`; the rest of the text is read as above with
-those tables blanked out.
+its markup masked and those tables, and the list items and headings `extractors.markup` finds
+(`<li>`, `\\item`, `<h3>`, `\\section{}`), blanked out.
 """
 
 from __future__ import annotations
@@ -145,22 +146,25 @@ def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
     """The blocks of `text` in order. `header_like(cells)` tells a plain-text table's header line."""
     if not text.strip():
         return []
-    text = BULLETS.sub(lambda m: m.group(1) + "-" + m.group(2), text)
-    found = markup.tables(text)
-    if not found:
+    found = markup.analyse(text)
+    text = BULLETS.sub(lambda m: m.group(1) + "-" + m.group(2), found.masked or text)
+    if not found.tables and not found.regions:
         return _markdown_blocks(text, header_like)
-    # the rest of the text, with each markup table blanked (its line breaks kept, so offsets hold)
+    out = [Block("table", t.start, t.end, rows=tuple(tuple(Cell(a, b) for a, b in row) for row in t.rows))
+           for t in found.tables]
+    out += [Block(r.kind, r.start, r.end, r.level) for r in found.regions]
+    # the rest of the text, with each markup block blanked (its line breaks kept, so offsets hold)
     chars = list(text)
-    for table in found:
-        for index in range(table.start, table.end):
+    for block in out:
+        for index in range(block.start, block.end):
             if chars[index] != "\n":
                 chars[index] = " "
-    out = [Block("table", t.start, t.end, rows=tuple(tuple(Cell(a, b) for a, b in row) for row in t.rows)) for t in found]
+    taken = sorted((b.start, b.end) for b in out)
     for block in _markdown_blocks("".join(chars), header_like):
         pieces = [(block.start, block.end)]
-        for table in found:  # a block keeps only its parts outside the tables
+        for first, last in taken:  # a block keeps only its parts outside them
             pieces = [part for start, end in pieces
-                      for part in ((start, min(end, table.start)), (max(start, table.end), end)) if part[1] > part[0]]
+                      for part in ((start, min(end, first)), (max(start, last), end)) if part[1] > part[0]]
         for start, end in pieces:
             if text[start:end].strip():
                 out.append(block if (start, end) == (block.start, block.end) else Block(block.kind, start, end, block.level))
