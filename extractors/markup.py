@@ -1,13 +1,16 @@
 """Markup that is not markdown: HTML, LaTeX and delimiter-separated (CSV) text, read with character offsets.
 
 Models answer with an HTML `<table>`, a LaTeX `tabular`, a CSV block or prose wrapped in `<p>`, `<b>`
-and `\\textbf{}`. Two things are needed of such a text, and both keep every offset into it:
+and `\\textbf{}`. What the extractor needs of such a text keeps every offset into it:
 
 - `mask(text)`: the text with the markup masked one character for one (tags and LaTeX commands
-  blanked, entities such as `&minus;` read as the character they stand for, `\\%` as `%`, a CSV's
-  delimiters as `|`), so the figure scanner reads `-15.77%` where the text has `$-15.77\\%$`.
+  blanked, a block tag's first character a line break, entities such as `&minus;` read as the
+  character they stand for, `\\%` as `%`, a CSV's delimiters and a tabular's `&` blanked), so the
+  figure scanner reads `-15.77%` where the text has `$-15.77\\%$`.
 - `tables(text)`: the tables such a text holds, each as its span and rows of cell spans, header row
-  first, for `extractors.structure` to hand on as the same `Block` a markdown table gives.
+  first, for `extractors.structure` to hand on as the same `Block` a markdown table gives;
+  `regions(text)`: its list items and headings (`<li>`, `\\item`, `<h3>`, `\\section{}`), likewise.
+- `widen(text, start, end)`: a figure's span widened to its whole spelling ("&minus;15.77%").
 
 HTML tables are parsed by the standard library's `html.parser` (its positions give each cell's
 offsets). LaTeX and CSV are split by hand: no well-kept parser reports character offsets for
@@ -430,7 +433,7 @@ def _mask_latex(text: str, chars: list[str], produced: bytearray, tabulars: list
     for _, body_start, body_end, _ in tabulars:
         for index in range(body_start, body_end):
             if text[index] == "&" and not produced[index] and text[index - 1] != "\\":
-                chars[index] = "|"
+                chars[index] = " "
                 produced[index] = MARK
 
 
@@ -497,7 +500,7 @@ def _latex_tables(text: str, masked: str, tabulars: list[tuple[int, int, int, in
         for row_end in [body_start + b for b in row_ends] + [body_end]:
             cells: list[Span] = []
             cell_start = row_start
-            bounds = [i for i in range(row_start, row_end) if text[i] == "&" and masked[i] == "|"]
+            bounds = [i for i in range(row_start, row_end) if text[i] == "&" and masked[i] == " "]
             for cell_end in [*bounds, row_end]:
                 span = _strip(masked, cell_start, cell_end)
                 columns = re.search(r"\\multicolumn\s*\{\s*(\d+)\s*\}", text[cell_start:cell_end])
@@ -588,23 +591,24 @@ def _is_table(lines, fields, first: int, end: int, delimiter: str) -> bool:
 
 
 def _mask_delimited(text: str, chars: list[str], produced: bytearray, found: tuple[Table, str]) -> None:
-    """A delimiter becomes `|` (a field break the scanner does not read as a thousands comma); a quoted
+    """A delimiter becomes a blank (the tokenizer splits "NVDA|197.58" at no pipe, and a comma between
+    figures is no thousands comma); a quoted
     field loses its quotes; a comma between digits in a number field is a decimal comma where the
     delimiter is a semicolon or a tab (as in European CSV), and in a quoted field unless it groups thousands."""
     table, delimiter = found
     for row in table.rows:
         for index, (start, end) in enumerate(row):
             if index and text[start - 1] == delimiter:
-                chars[start - 1] = "|"
-                produced[start - 1] = 1
+                chars[start - 1] = " "
+                produced[start - 1] = MARK
             field = text[start:end]
             stripped = field.strip()
             quoted = len(stripped) >= 2 and stripped[0] == stripped[-1] == '"'
             if quoted:
                 left = start + field.index('"')
                 right = start + field.rindex('"')
-                _put(chars, produced, left, left + 1)
-                _put(chars, produced, right, right + 1)
+                _put(chars, produced, left, left + 1, how=MARK)
+                _put(chars, produced, right, right + 1, how=MARK)
                 stripped = stripped[1:-1].strip()
             if "," in stripped and NUMERIC_FIELD.match(stripped) and (
                     delimiter != "," or (quoted and not THOUSANDS.search(stripped))):
