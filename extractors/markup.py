@@ -162,6 +162,13 @@ def widen(text: str, start: int, end: int) -> tuple[int, int]:
         end += 1
         if how[end - 1] == GLUE:
             last = end
+    span = text[first:last]  # "\\SI{-15.77}{\\percent}" closes its brace
+    while span.count("{") > span.count("}") and last < len(text) and text[last] == "}":
+        last += 1
+        span = text[first:last]
+    while span.count("}") > span.count("{") and first > 0 and text[first - 1] == "{":
+        first -= 1
+        span = text[first:last]
     return first, last
 
 
@@ -225,10 +232,34 @@ def _mask_html(text: str, chars: list[str], produced: bytearray, is_html: bool) 
     for match in ENTITY.finditer(text):
         value = html.unescape(match.group(0))
         following = text[match.end():match.end() + 1]
+        if _close_up(chars, produced, match.start(), match.end(), " " if value.isspace() else value, following):
+            continue
         if value.isspace():
             _put(chars, produced, match.start(), match.end(), how=SPACE)
         else:
             _put(chars, produced, match.start(), match.end(), value, at_end=following[:1].isdigit() or following == ".")
+
+
+def _close_up(chars: list[str], produced: bytearray, start: int, end: int, value: str, following: str) -> bool:
+    """Between two words, an entity or escape masked in place would split a name ("S&amp;P&nbsp;500" ->
+    "S&    P      500"): instead the word before it (with its space, in "Johnson &amp; Johnson") moves
+    right to meet its value and the word after: "S&P 500", "AT&T", "Johnson & Johnson". Only words
+    without digits move, so no figure's offsets change. False where there is no word on both sides."""
+    if len(value) != 1 or not following:
+        return False
+    spaced = following == " " and value == "&" and start > 0 and chars[start - 1] == " "
+    if not (following.isalnum() or spaced):
+        return False
+    word = start - 1 if spaced else start
+    while word > 0 and start - word < 40 and not chars[word - 1].isspace():
+        word -= 1
+    segment = chars[word:start]
+    if any(ch.isdigit() for ch in segment) or not any(ch.isalpha() for ch in segment):
+        return False
+    _put(chars, produced, word, end)
+    chars[end - len(segment) - 1:end] = [*segment, value]
+    return True
+
 
 
 def _in_pipe_line(text: str, at: int) -> bool:
@@ -389,7 +420,9 @@ def _mask_latex(text: str, chars: list[str], produced: bytearray, tabulars: list
         name, symbol = match.group(1), match.group(2)
         if symbol is not None:
             position = end
-            if symbol in LATEX_ESCAPED:
+            if symbol == "&" and _close_up(chars, produced, start, end, "&", text[end:end + 1]):
+                pass  # "S\\&P 500" reads "S&P 500"
+            elif symbol in LATEX_ESCAPED:
                 _put(chars, produced, start, end, " " + symbol)  # "15.77\%" reads "15.77 %"
             elif symbol == "\\":  # a line's (a row's) end, with its optional spacing ("\\[2pt]")
                 group = _group_end(text, end, "[")
@@ -429,7 +462,7 @@ def _mask_latex(text: str, chars: list[str], produced: bytearray, tabulars: list
     for index, ch in enumerate(text):
         if ch in "{}~" and not produced[index] and (index == 0 or text[index - 1] != "\\"):
             chars[index] = " "
-            produced[index] = SPACE if ch == "~" else GLUE
+            produced[index] = SPACE  # a brace is inside a figure's spelling ("\\num{-1.2}"), never its end
     for _, body_start, body_end, _ in tabulars:
         for index in range(body_start, body_end):
             if text[index] == "&" and not produced[index] and text[index - 1] != "\\":

@@ -274,3 +274,49 @@ def test_no_corpus_text_is_taken_for_markup():
         for line in (ROOT / "data" / "corpora" / name).read_text(encoding="utf-8").splitlines():
             text = json.loads(line).get("text", "")
             assert markup.analyse(text).masked is None, (name, text[:80])
+
+
+@pytest.mark.parametrize(
+    ("marked", "plain"),
+    [
+        ("<p>Apple (AAPL) closed at $208.62, down 2.1%, while the S&amp;P&nbsp;500 rose 1.8%.</p>",
+         "Apple (AAPL) closed at $208.62, down 2.1%, while the S&P 500 rose 1.8%."),
+        (r"Apple (AAPL) closed at \$208.62, down 2.1\%, while the S\&P 500 rose 1.8\%.",
+         "Apple (AAPL) closed at $208.62, down 2.1%, while the S&P 500 rose 1.8%."),
+        ("<p>Johnson &amp; Johnson (JNJ) gained 2.4% while the S&amp;P&nbsp;500 added 1.8%.</p>",
+         "Johnson & Johnson (JNJ) gained 2.4% while the S&P 500 added 1.8%."),
+    ],
+)
+def test_an_entity_or_escape_inside_a_name_keeps_the_name_whole(marked, plain):
+    # "S&amp;P 500" masked in place would split the index's name, and its figure would go to Apple
+    assert claim_keys(marked) == claim_keys(plain)
+    assert (None, "period_return", 1.8, 1, None, None) in claim_keys(plain)
+    assert markup.mask("the S&amp;P&nbsp;500").split() == ["the", "S&P", "500"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        r"""\begin{tabular}{@{}lcc@{}}
+\toprule
+\textbf{Company} & \textbf{Low} & \textbf{Return} \\
+\midrule
+Apple (AAPL) & \$201.10 & \textcolor{red}{$-2.1\%$} \\
+Microsoft (MSFT) & \$495.00 & \textcolor{green}{$+3.4\%$} \\
+\bottomrule
+\end{tabular}""",
+        """<table>
+<tr><th>Company</th><th>Low</th><th>Return</th></tr>
+<tr><th scope="row">Apple (AAPL)</th><td>$201.10</td><td><span style="color:red">-2.1%</span></td></tr>
+<tr><th scope="row">Microsoft (MSFT)</th><td>$495.00</td><td>+3.4%</td></tr>
+</table>""",
+        "Company\tLow\tReturn\nApple (AAPL)\t$201.10\t-2.1%\nMicrosoft (MSFT)\t$495.00\t+3.4%\n",
+        'Company,Low,Return\n"Apple, Inc. (AAPL)",$201.10,-2.1%\n"Microsoft Corp. (MSFT)",$495.00,+3.4%\n',
+    ],
+    ids=["latex-booktabs-colour", "html-row-headers", "tsv", "csv-quoted-names"],
+)
+def test_table_dialects_read_alike(text):
+    assert claim_keys(text) == [("AAPL", "range_low", 201.1, 1, None, None), ("AAPL", "period_return", -2.1, -1, None, None),
+                                ("MSFT", "range_low", 495.0, 1, None, None), ("MSFT", "period_return", 3.4, 1, None, None)]
+    for claim in claims_of(text, "us", MONTH):
+        assert text[claim.start:claim.end] in ("$201.10", r"\$201.10", "-2.1%", r"$-2.1\%$", "$495.00", r"\$495.00", "+3.4%", r"$+3.4\%$")
