@@ -86,6 +86,7 @@ LATEX_MATH = re.compile(r"(?<![\\$])\$(?=[^\s$])[^$\n]{0,120}?(?<=[^\s\\])\$(?![
 # ---------------------------------------------------------------- CSV
 DELIMITERS = ("\t", ";", ",")
 NUMERIC_FIELD = re.compile(r"^[\s\"'(]*[-+−]?[$€£]?\s?[-+−]?\d[\d.,\s]*(?:%|pp|bps|€|\$)?[\s\"')]*$")
+HEADER_WORDS = re.compile(r"^\"?[A-Za-z][\w%().$€/-]*(?: [\w%().$€/-]+){0,2}\"?$")
 DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
@@ -466,7 +467,7 @@ def _mask_latex(text: str, chars: list[str], produced: bytearray, tabulars: list
     for _, body_start, body_end, _ in tabulars:
         for index in range(body_start, body_end):
             if text[index] == "&" and not produced[index] and text[index - 1] != "\\":
-                chars[index] = " "
+                chars[index] = _field_break(text, index)
                 produced[index] = MARK
 
 
@@ -533,7 +534,7 @@ def _latex_tables(text: str, masked: str, tabulars: list[tuple[int, int, int, in
         for row_end in [body_start + b for b in row_ends] + [body_end]:
             cells: list[Span] = []
             cell_start = row_start
-            bounds = [i for i in range(row_start, row_end) if text[i] == "&" and masked[i] == " "]
+            bounds = [i for i in range(row_start, row_end) if text[i] == "&" and masked[i] in " |"]
             for cell_end in [*bounds, row_end]:
                 span = _strip(masked, cell_start, cell_end)
                 columns = re.search(r"\\multicolumn\s*\{\s*(\d+)\s*\}", text[cell_start:cell_end])
@@ -572,7 +573,7 @@ def _fields(line: str, delimiter: str) -> list[Span] | None:
 
 
 def _delimited_tables(text: str, excluded: list[Span] = ()) -> list[tuple[Table, str]]:
-    """Runs of two or more lines split by one delimiter (tab, semicolon, comma) into the same number (3+)
+    """Runs of two or more lines split by one delimiter (tab, semicolon, comma) into the same number (2+)
     of fields, under a header line whose fields are words, each line below holding a bare number.
     Found without the header lexicon, so the cleaning stage and the structure agree on them."""
     if "\t" not in text and ";" not in text and "," not in text:
@@ -587,16 +588,16 @@ def _delimited_tables(text: str, excluded: list[Span] = ()) -> list[tuple[Table,
         if delimiter not in text:
             continue
         counts = [raw.count(delimiter) if "|" not in raw else 0 for _, raw in lines]
-        if not any(counts[i] >= 2 and counts[i + 1] >= 2 for i in range(len(counts) - 1)):
+        if not any(counts[i] and counts[i + 1] for i in range(len(counts) - 1)):
             continue
-        fields = [(_fields(raw, delimiter) if counts[i] >= 2 and i not in taken else None) for i, (_, raw) in enumerate(lines)]
+        fields = [(_fields(raw, delimiter) if counts[i] and i not in taken else None) for i, (_, raw) in enumerate(lines)]
         index = 0
         while index < len(lines):
             width = len(fields[index]) if fields[index] else 0
             run = index + 1
             while run < len(lines) and fields[run] and len(fields[run]) == width:
                 run += 1
-            if width >= 3 and run - index >= 2 and _is_table(lines, fields, index, run, delimiter):
+            if width >= 2 and run - index >= 2 and _is_table(lines, fields, index, run, delimiter):
                 rows = tuple(tuple((lines[i][0] + a, lines[i][0] + b) for a, b in fields[i]) for i in range(index, run))
                 found.append((Table("delimited", lines[index][0], lines[run - 1][0] + len(lines[run - 1][1]), rows), delimiter))
                 taken.update(range(index, run))
@@ -614,6 +615,8 @@ def _is_table(lines, fields, first: int, end: int, delimiter: str) -> bool:
     header = texts(first)
     if not all(h and any(ch.isalpha() for ch in h) and len(h) <= 40 and not NUMERIC_FIELD.match(h) for h in header):
         return False
+    if len(header) == 2 and not all(HEADER_WORDS.match(h) for h in header):
+        return False  # two fields: a header of short words ("Ticker,Return"), never a clause of prose
     for i in range(first + 1, end):
         row = texts(i)
         if delimiter == "," and any(len(cell) > 60 for cell in row):
@@ -623,16 +626,24 @@ def _is_table(lines, fields, first: int, end: int, delimiter: str) -> bool:
     return True
 
 
+def _field_break(text: str, at: int) -> str:
+    """What a field delimiter masks to: a blank, but a pipe between two figures, which a blank would
+    join ("Jul 31,200.75" is no "Jul 31 200"); never a pipe after a word, which the tokenizer would
+    keep on it ("NVDA|")."""
+    before, after = text[at - 1:at], text[at + 1:at + 2]
+    return "|" if before and after and (before.isdigit() or before == "%") and (after.isdigit() or after in "+-−$€£") else " "
+
+
 def _mask_delimited(text: str, chars: list[str], produced: bytearray, found: tuple[Table, str]) -> None:
-    """A delimiter becomes a blank (the tokenizer splits "NVDA|197.58" at no pipe, and a comma between
-    figures is no thousands comma); a quoted
+    """A delimiter becomes a field break (`_field_break`: a comma between figures is no thousands
+    comma); a quoted
     field loses its quotes; a comma between digits in a number field is a decimal comma where the
     delimiter is a semicolon or a tab (as in European CSV), and in a quoted field unless it groups thousands."""
     table, delimiter = found
     for row in table.rows:
         for index, (start, end) in enumerate(row):
             if index and text[start - 1] == delimiter:
-                chars[start - 1] = " "
+                chars[start - 1] = _field_break(text, start - 1)
                 produced[start - 1] = MARK
             field = text[start:end]
             stripped = field.strip()

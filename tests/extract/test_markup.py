@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -320,3 +321,27 @@ def test_table_dialects_read_alike(text):
                                 ("MSFT", "range_low", 495.0, 1, None, None), ("MSFT", "period_return", 3.4, 1, None, None)]
     for claim in claims_of(text, "us", MONTH):
         assert text[claim.start:claim.end] in ("$201.10", r"\$201.10", "-2.1%", r"$-2.1\%$", "$495.00", r"\$495.00", "+3.4%", r"$+3.4\%$")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ticker,Return\nNVDA,+1.6%\nTSLA,-26.8%\n", '"Ticker","Return"\n"NVDA","+1.6%"\n"TSLA","-26.8%"\n',
+     "| Ticker | Return |\n|---|---|\n| NVDA | +1.6% |\n| TSLA | -26.8% |"],
+)
+def test_a_two_column_csv_reads_like_a_two_column_markdown_table(text):
+    assert claim_keys(text) == [("NVDA", "period_return", 1.6, 1, None, None), ("TSLA", "period_return", -26.8, -1, None, None)]
+
+
+def test_two_comma_lines_of_prose_are_no_table():
+    text = "Overall, a mixed month.\nIn the end, Tesla fell 26.8%.\n"
+    assert not markup.analyse(text).tables
+    assert claim_keys(text) == [("TSLA", "period_return", -26.8, -1, None, None)]
+
+
+def test_a_csv_of_dated_closes_reads_like_the_markdown_one():
+    # figures on both sides of a comma stay apart: "2026-07-31,200.75" is a date then a price
+    csv = "Date,NVDA,TSLA\n2026-07-01,197.58,425.30\n2026-07-31,200.75,311.21\n"
+    markdown = "| Date | NVDA | TSLA |\n|---|---|---|\n| 2026-07-01 | 197.58 | 425.30 |\n| 2026-07-31 | 200.75 | 311.21 |"
+    assert claim_keys(csv) == claim_keys(markdown) == [
+        ("NVDA", "price_level", 197.58, 1, None, date(2026, 7, 1)), ("TSLA", "price_level", 425.3, 1, None, date(2026, 7, 1)),
+        ("NVDA", "price_level", 200.75, 1, None, date(2026, 7, 31)), ("TSLA", "price_level", 311.21, 1, None, date(2026, 7, 31))]
