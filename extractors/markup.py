@@ -30,13 +30,14 @@ Span = tuple[int, int]
 
 # ---------------------------------------------------------------- detection
 HTML_TAG_NAMES = (
-    "a|abbr|article|b|blockquote|body|br|caption|code|col|colgroup|dd|del|div|dl|dt|em|font|footer|h[1-6]|head|"
-    "header|hr|html|i|ins|li|mark|ol|p|pre|s|section|small|span|strike|strong|sub|sup|table|tbody|td|tfoot|th|"
-    "thead|title|tr|u|ul"
+    "a|abbr|article|aside|b|big|blockquote|body|br|caption|center|cite|code|col|colgroup|dd|del|details|div|dl|dt|"
+    "em|figcaption|figure|font|footer|h[1-6]|head|header|hr|html|i|ins|kbd|li|main|mark|ol|p|pre|q|s|section|small|"
+    "span|strike|strong|sub|summary|sup|table|tbody|td|tfoot|th|thead|time|title|tr|tt|u|ul"
 )
 HTML_TAG = re.compile(rf"<!--.*?-->|</?(?:{HTML_TAG_NAMES})(?:\s[^<>]*)?/?>", re.IGNORECASE | re.DOTALL)
 # tags that end a line of text where they stand: their first character becomes a line break
-HTML_BLOCK_TAG = re.compile(r"</?(?:p|div|li|tr|h[1-6]|ul|ol|table|thead|tbody|tfoot|caption|blockquote|dd|dt|hr|br)\b",
+HTML_BLOCK_TAG = re.compile(r"</?(?:p|div|li|tr|h[1-6]|ul|ol|table|thead|tbody|tfoot|caption|blockquote|dd|dt|hr|br|"
+                            r"section|article|header|footer|main|aside|details|summary|figure|figcaption|pre)\b",
                             re.IGNORECASE)
 ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});")
 LATEX_HINT = re.compile(
