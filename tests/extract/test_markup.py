@@ -345,3 +345,22 @@ def test_a_csv_of_dated_closes_reads_like_the_markdown_one():
     assert claim_keys(csv) == claim_keys(markdown) == [
         ("NVDA", "price_level", 197.58, 1, None, date(2026, 7, 1)), ("TSLA", "price_level", 425.3, 1, None, date(2026, 7, 1)),
         ("NVDA", "price_level", 200.75, 1, None, date(2026, 7, 31)), ("TSLA", "price_level", 311.21, 1, None, date(2026, 7, 31))]
+
+
+def test_broken_markup_never_breaks_the_offsets():
+    # unclosed tables, stray ampersands and dollars, half a LaTeX environment: still one character for one
+    import random
+
+    rng = random.Random(7)
+    atoms = ["<table>", "</table>", "<tr>", "<td>", "</td>", '<th colspan="3">', "<li>", "</li>", "<ul>", "<h2>", "</h2>",
+             "&minus;", "&amp;", "&nbsp;", "&#8722;", r"\begin{tabular}{lr}", r"\end{tabular}", "\\\\", "&", " & ", r"\%", "$",
+             "$-$", r"\textbf{", "}", "{", r"\item ", r"\section*{", "NVDA", ",", ";", "\t", "\n", "Tesla (TSLA)", " fell ",
+             "5.6%", "200.75", "-26.8", "Jul 31", r"\multicolumn{2}{c}{", r"\SI{3}{\percent}", '"', "S&amp;P 500"]
+    for index in range(400):
+        text = "".join(rng.choice(atoms) for _ in range(rng.randint(1, 40)))
+        found = markup.analyse(text)
+        assert found.masked is None or len(found.masked) == len(text), text
+        assert all(0 <= a <= b <= len(text) for table in found.tables for row in table.rows for a, b in row), text
+        if index % 10 == 0:
+            for claim in claims_of(text, "us", MONTH):
+                assert 0 <= claim.start <= claim.end <= len(text) and text[claim.start:claim.end] == claim.text, text
