@@ -424,6 +424,8 @@ def _mask_latex(text: str, chars: list[str], produced: bytearray, tabulars: list
             position = end
             if symbol == "&" and _close_up(chars, produced, start, end, "&", text[end:end + 1]):
                 pass  # "S\\&P 500" reads "S&P 500"
+            elif symbol in "$€£":  # "to \\$311.21" reads "to $ 311.21": no second blank before the price
+                _put(chars, produced, start, end, symbol + " ")
             elif symbol in LATEX_ESCAPED:
                 _put(chars, produced, start, end, " " + symbol)  # "15.77\%" reads "15.77 %"
             elif symbol == "\\":  # a line's (a row's) end, with its optional spacing ("\\[2pt]")
@@ -738,7 +740,7 @@ def _pull_units(text: str, chars: list[str], produced: bytearray) -> None:
             right = index + 1
             while right < count and chars[right] == " " and produced[right] in (GLUE, SPACE):
                 right += 1
-            if right < count and right - index > 1 and chars[right].isdigit():
+            if right < count and right - index > (1 if ch in SIGNS else 2) and chars[right].isdigit():
                 chars[right - 1], chars[index] = ch, " "
                 produced[right - 1] = produced[index] = GLUE
 
