@@ -314,7 +314,23 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     document.figure_at = {f.token: f for f in figures}
     token_breaks = [bisect_left(starts, b) for b in block_starts]
     document.sentences = sentence_bounds(orth, is_space, starts, clean, token_breaks)
+    if masked:
+        document.sentences = _without_markup_ends(document.sentences, is_space, text, starts, ends)
     return document
+
+
+def _without_markup_ends(sentences: list[tuple[int, int]], is_space: list[bool], text: str, starts: list[int],
+                         ends: list[int]) -> list[tuple[int, int]]:
+    """Sentences without the blank tokens at their ends that masked markup made ("</p>", "\\\\"), so a
+    sentence's original text, which a refusal quotes, is its words and not its tags. A plain text has none."""
+    out = []
+    for first, last in sentences:
+        while last - first > 1 and is_space[last - 1] and text[starts[last - 1]:ends[last - 1]].strip():
+            last -= 1
+        while last - first > 1 and is_space[first] and text[starts[first]:ends[first]].strip():
+            first += 1
+        out.append((first, last))
+    return out
 
 
 SUFFIXED_SEARCH = re.compile(r"(?<![\w.])[A-Z]{2,6}\.[A-Z]{1,2}(?!\w)(?!\.\w)")

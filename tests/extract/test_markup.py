@@ -375,3 +375,22 @@ def test_an_escaped_dollar_keeps_a_path_a_path():
     plain = "Tesla (TSLA) went from $425.30 to $311.21 (-26.8%) in July."
     assert claim_keys(latex) == claim_keys(plain)
     assert ("TSLA", "price_level", 311.21, 1, "end", None) in claim_keys(latex)
+
+
+def _dev_commentaries() -> list[tuple[str, str, str]]:
+    rows = [json.loads(line) for line in (ROOT / "data/corpora/commentary_dev/commentary.jsonl").read_text(encoding="utf-8").splitlines()]
+    return [(row["text"], row["cell_id"].split("-")[0], "-".join(row["cell_id"].split("-")[1:3])) for row in rows]
+
+
+def _readings(text: str, universe: str, month: str) -> list[tuple]:
+    return sorted(((c.ticker, c.metric, str(c.value), c.anchor, c.date, c.extreme) for c in claims_of(text, universe, month)), key=str)
+
+
+def test_every_dev_commentary_rendered_as_html_reads_as_its_markdown():
+    # HTML as a chat interface renders the model's markdown (tables, bullets, bold, headings): same claims, every one
+    from markdown_it import MarkdownIt
+
+    renderer = MarkdownIt("commonmark").enable("table")
+    differ = [(text[:60], sorted(set(_readings(text, u, m)) ^ set(_readings(renderer.render(text), u, m)), key=str)[:3])
+              for text, u, m in _dev_commentaries() if _readings(text, u, m) != _readings(renderer.render(text), u, m)]
+    assert not differ, differ
