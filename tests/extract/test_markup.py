@@ -7,12 +7,14 @@ import html
 import json
 import re
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from extractors import markup
 from extractors.structure import blocks
+from tests.extract.renderers import to_csv_tables, to_latex
 from tests.extract.support import claims_of, facts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -377,20 +379,34 @@ def test_an_escaped_dollar_keeps_a_path_a_path():
     assert ("TSLA", "price_level", 311.21, 1, "end", None) in claim_keys(latex)
 
 
-def _dev_commentaries() -> list[tuple[str, str, str]]:
+@lru_cache(maxsize=1)
+def _dev_commentaries() -> tuple[tuple[str, str, str], ...]:
     rows = [json.loads(line) for line in (ROOT / "data/corpora/commentary_dev/commentary.jsonl").read_text(encoding="utf-8").splitlines()]
-    return [(row["text"], row["cell_id"].split("-")[0], "-".join(row["cell_id"].split("-")[1:3])) for row in rows]
+    return tuple((row["text"], row["cell_id"].split("-")[0], "-".join(row["cell_id"].split("-")[1:3])) for row in rows)
 
 
-def _readings(text: str, universe: str, month: str) -> list[tuple]:
-    return sorted(((c.ticker, c.metric, str(c.value), c.anchor, c.date, c.extreme) for c in claims_of(text, universe, month)), key=str)
+@lru_cache(maxsize=None)
+def _readings(text: str, universe: str, month: str) -> tuple:
+    return tuple(sorted(((c.ticker, c.metric, str(c.value), c.anchor, c.date, c.extreme) for c in claims_of(text, universe, month)),
+                        key=str))
 
 
-def test_every_dev_commentary_rendered_as_html_reads_as_its_markdown():
-    # HTML as a chat interface renders the model's markdown (tables, bullets, bold, headings): same claims, every one
+def _html(text: str) -> str:
     from markdown_it import MarkdownIt
 
-    renderer = MarkdownIt("commonmark").enable("table")
-    differ = [(text[:60], sorted(set(_readings(text, u, m)) ^ set(_readings(renderer.render(text), u, m)), key=str)[:3])
-              for text, u, m in _dev_commentaries() if _readings(text, u, m) != _readings(renderer.render(text), u, m)]
+    return MarkdownIt("commonmark").enable("table").render(text)
+
+
+@pytest.mark.parametrize("render", [_html, to_latex, to_csv_tables], ids=["html", "latex", "csv-tables"])
+def test_every_dev_commentary_in_another_markup_reads_as_its_markdown(render):
+    # the 120 commentary_dev texts (15 voices: tables, bullets, bold, headings, dumps, prose) as HTML the way a chat
+    # interface renders them, as LaTeX, and with their tables as CSV: the same claims, every one
+    differ, tables = [], 0
+    for text, universe, month in _dev_commentaries():
+        rendered = render(text)
+        if _readings(text, universe, month) != _readings(rendered, universe, month):
+            differ.append((text[:60], sorted(set(_readings(text, universe, month)) ^ set(_readings(rendered, universe, month)),
+                                             key=str)[:3]))
+        tables += len(markup.tables(rendered))
     assert not differ, differ
+    assert tables >= 15  # the corpus's markdown tables were read as markup tables, not as prose
