@@ -20,8 +20,8 @@ import os
 import time
 from contextlib import contextmanager
 
-from contracts.jsonl import read_jsonl
 from builder.paths import data_dir
+from contracts.jsonl import read_jsonl
 from extractors import markup
 from extractors.extract import extract_claims
 

@@ -19,7 +19,7 @@ from functools import cache
 from datetime import date
 from itertools import accumulate
 
-from extractors.markup import mask, widen
+from extractors.markup import analyse, mask, widen
 from extractors.numbers import DateMention, Quantity, find_dates, find_quantities, lowercase
 
 # Characters replaced before tokenizing, one for one so that offsets into the text hold:
@@ -275,7 +275,8 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     figures: list[Figure] = []
     date_cues: list[Cue] = []
     by_start = {s: i for i, s in enumerate(starts)}
-    masked = clean is not text and text != clean
+    how = analyse(text).how  # how HTML, LaTeX or CSV masked each character (empty: markdown alone is not masked)
+    masked = bool(how)
     for quantity in quantities:
         index = by_start.get(quantity.start)
         if index is None:
@@ -315,19 +316,24 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     token_breaks = [bisect_left(starts, b) for b in block_starts]
     document.sentences = sentence_bounds(orth, is_space, starts, clean, token_breaks)
     if masked:
-        document.sentences = _without_markup_ends(document.sentences, is_space, text, starts, ends)
+        document.sentences = _without_markup_ends(document.sentences, is_space, text, how, starts, ends)
     return document
 
 
-def _without_markup_ends(sentences: list[tuple[int, int]], is_space: list[bool], text: str, starts: list[int],
-                         ends: list[int]) -> list[tuple[int, int]]:
+def _without_markup_ends(sentences: list[tuple[int, int]], is_space: list[bool], text: str, how: bytes,
+                         starts: list[int], ends: list[int]) -> list[tuple[int, int]]:
     """Sentences without the blank tokens at their ends that masked markup made ("</p>", "\\\\"), so a
-    sentence's original text, which a refusal quotes, is its words and not its tags. A plain text has none."""
+    sentence's original text, which a refusal quotes, is its words and not its tags. Markdown's own
+    blanked marks ("**") stay, as in a text without markup."""
+    def markup_only(token: int) -> bool:
+        marks = [how[i] for i in range(starts[token], ends[token]) if not text[i].isspace()]
+        return is_space[token] and bool(marks) and all(marks)
+
     out = []
     for first, last in sentences:
-        while last - first > 1 and is_space[last - 1] and text[starts[last - 1]:ends[last - 1]].strip():
+        while last - first > 1 and markup_only(last - 1):
             last -= 1
-        while last - first > 1 and is_space[first] and text[starts[first]:ends[first]].strip():
+        while last - first > 1 and markup_only(first):
             first += 1
         out.append((first, last))
     return out

@@ -754,9 +754,11 @@ def _strip(masked: str, start: int, end: int) -> Span:
 
 
 def _trimmed(table: Table, masked: str) -> Table:
-    rows = tuple(tuple((lambda s: s if s[1] > s[0] else _blank_point(masked, a))(_strip(masked, a, b)) for a, b in row)
-                 for row in table.rows)
-    return Table(table.kind, table.start, table.end, rows)
+    def cell(start: int, end: int) -> Span:
+        span = _strip(masked, start, end)
+        return span if span[1] > span[0] else _blank_point(masked, start)
+
+    return Table(table.kind, table.start, table.end, tuple(tuple(cell(a, b) for a, b in row) for row in table.rows))
 
 
 def _blank_point(masked: str, near: int) -> Span:

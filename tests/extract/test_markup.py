@@ -7,7 +7,7 @@ import html
 import json
 import re
 from datetime import date
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pytest
@@ -199,8 +199,8 @@ def test_an_item_name_leads_every_sentence_of_its_item():
     # the second sentence names no company: the item's bold name is its subject, in every markup
     for text in ("- **Amazon**: up 13.4%. Closed at $274.02.\n- **Tesla**: down 26.8%.",
                  "<ul><li><b>Amazon</b>: up 13.4%. Closed at $274.02.</li><li><b>Tesla</b>: down 26.8%.</li></ul>",
-                 "\\begin{enumerate}\n\\item \\textbf{Amazon}: up 13.4\\%. Closed at \\$274.02.\n"
-                 "\\item \\textbf{Tesla}: down 26.8\\%.\n\\end{enumerate}"):
+                 ("\\begin{enumerate}\n\\item \\textbf{Amazon}: up 13.4\\%. Closed at \\$274.02.\n"
+                  "\\item \\textbf{Tesla}: down 26.8\\%.\n\\end{enumerate}")):
         assert facts(text, "us", MONTH) >= {("AMZN", "period_return", 13.4), ("AMZN", "price_level", 274.02),
                                             ("TSLA", "period_return", -26.8)}, text
 
@@ -257,9 +257,9 @@ def test_a_csv_with_quoted_thousands_is_a_table_of_prices():
     ("text", "plain"),
     [
         ("Nvidia rose 5.6% in August, while AT&T and the S&P 500 were flat; $5 and $6 targets are not claims.", None),
-        ("Tesla fell 4.1%, Nvidia rose 2.2%, and Apple, which had lagged, gained 1.0%.\n"
-         "Amazon, Meta and Alphabet, in that order, returned 3.1%, 2.0% and 1.2%.\n"
-         "Broadcom, a chipmaker, closed at $389.28, up 5.4%.", None),
+        (("Tesla fell 4.1%, Nvidia rose 2.2%, and Apple, which had lagged, gained 1.0%.\n"
+          "Amazon, Meta and Alphabet, in that order, returned 3.1%, 2.0% and 1.2%.\n"
+          "Broadcom, a chipmaker, closed at $389.28, up 5.4%."), None),
         ("| Name | Return |\n|---|---|\n| Nvidia<br>NVDA | +5.6% |\n| Tesla<br>TSLA | -4.1% |",
          "| Name | Return |\n|---|---|\n| Nvidia NVDA | +5.6% |\n| Tesla TSLA | -4.1% |"),
         ("Nvidia closed at \\$180.10, a 5.6% gain.", "Nvidia closed at $180.10, a 5.6% gain."),
@@ -385,7 +385,7 @@ def _dev_commentaries() -> tuple[tuple[str, str, str], ...]:
     return tuple((row["text"], row["cell_id"].split("-")[0], "-".join(row["cell_id"].split("-")[1:3])) for row in rows)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _readings(text: str, universe: str, month: str) -> tuple:
     return tuple(sorted(((c.ticker, c.metric, str(c.value), c.anchor, c.date, c.extreme) for c in claims_of(text, universe, month)),
                         key=str))
