@@ -410,3 +410,12 @@ def test_every_dev_commentary_in_another_markup_reads_as_its_markdown(render):
         tables += len(markup.tables(rendered))
     assert not differ, differ
     assert tables >= 15  # the corpus's markdown tables were read as markup tables, not as prose
+
+
+def test_a_sentence_quotes_its_words_not_its_tags():
+    text = "<p>Broadcom (AVGO) fell 12.59%.</p>\n<p>The largest single-day fall cannot be determined from the data given.</p>"
+    refusals = [c for c in claims_of(text, "us", MONTH) if c.metric == "refusal"]
+    assert [c.value for c in refusals] == ["The largest single-day fall cannot be determined from the data given."]
+    # markdown's own marks stay in a sentence's text, even where an escaped dollar makes the text markup
+    markdown = r"**Broadcom** (AVGO) plunged **12.59%** to \$200.10."
+    assert {c.sentence for c in claims_of(markdown, "us", MONTH)} == {markdown}
