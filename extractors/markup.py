@@ -196,8 +196,11 @@ def analyse(text: str) -> Markup:
         _mask_delimited(text, chars, produced, table)
     _pull_units(text, chars, produced)
     masked = "".join(chars)
-    found = [Table("html", t["start"], t["end"], rows) for t in html_cells if (rows := _grid(t["rows"], masked))]
-    found.extend(_latex_tables(text, masked, tabulars))
+    # where a cell's text starts and ends: masked characters of its figure's spelling ("&minus;") count
+    edges = "".join(ch if ch != " " or produced[i] != GLUE or text[i].isspace() else "x" for i, ch in enumerate(masked)) \
+        if html_cells or tabulars else masked
+    found = [Table("html", t["start"], t["end"], rows) for t in html_cells if (rows := _grid(t["rows"], masked, edges))]
+    found.extend(_latex_tables(text, masked, tabulars, edges))
     found.extend(_trimmed(table, masked) for table, _ in delimited)
     found.sort(key=lambda t: t.start)
     regions = (_html_regions(text) if is_html else []) + (_latex_regions(text) if is_latex else [])
@@ -358,7 +361,7 @@ def _parse_html_tables(text: str) -> list[dict]:
     return sorted(parser.done, key=lambda t: t["start"])
 
 
-def _grid(rows: list[list[dict]], masked: str) -> tuple[tuple[Span, ...], ...]:
+def _grid(rows: list[list[dict]], masked: str, edges: str) -> tuple[tuple[Span, ...], ...]:
     """Rows of cell spans laid on the table's column grid: a cell spanning columns or rows fills each
     place it covers. Header rows (all `<th>`) stack into one: each column is headed by its lowest
     header cell ("Aug 3" under a "Close" spanning two columns). Elsewhere a spanned place repeats no
@@ -394,21 +397,21 @@ def _grid(rows: list[list[dict]], masked: str) -> tuple[tuple[Span, ...], ...]:
         header = []
         for column in range(width):
             below = [grid[r][column] for r in range(head + 1) if column < len(grid[r]) and grid[r][column] is not None]
-            header.append(_cell_span(below[-1], masked) if below else (0, 0))
+            header.append(_cell_span(below[-1], masked, edges) if below else (0, 0))
         out.append(tuple(header))
         body = grid[head + 1:]
     else:
         body = grid
         if body:
-            out.append(tuple(_cell_span(c, masked) for c in body[0]))
+            out.append(tuple(_cell_span(c, masked, edges) for c in body[0]))
             body = body[1:]
     for row in body:
-        out.append(tuple(_blank_point(masked, c["tag"]) if c.get("copy") else _cell_span(c, masked) for c in row))
+        out.append(tuple(_blank_point(masked, c["tag"]) if c.get("copy") else _cell_span(c, masked, edges) for c in row))
     return tuple(r for r in out if r)
 
 
-def _cell_span(cell: dict, masked: str) -> Span:
-    start, end = _strip(masked, cell["start"], cell["end"])
+def _cell_span(cell: dict, masked: str, edges: str) -> Span:
+    start, end = _strip(edges, cell["start"], cell["end"])
     return (start, end) if end > start else _blank_point(masked, cell["tag"])
 
 
@@ -526,7 +529,7 @@ def _tabular_bodies(text: str) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _latex_tables(text: str, masked: str, tabulars: list[tuple[int, int, int, int]]) -> list[Table]:
+def _latex_tables(text: str, masked: str, tabulars: list[tuple[int, int, int, int]], edges: str) -> list[Table]:
     """Rows split at `\\\\`, cells at unescaped `&` (masked to `|`); a `\\multicolumn{n}` cell fills n
     columns (in the header it heads each of them; in a body row the others are empty)."""
     out = []
@@ -539,7 +542,7 @@ def _latex_tables(text: str, masked: str, tabulars: list[tuple[int, int, int, in
             cell_start = row_start
             bounds = [i for i in range(row_start, row_end) if text[i] == "&" and masked[i] in " |"]
             for cell_end in [*bounds, row_end]:
-                span = _strip(masked, cell_start, cell_end)
+                span = _strip(edges, cell_start, cell_end)
                 columns = re.search(r"\\multicolumn\s*\{\s*(\d+)\s*\}", text[cell_start:cell_end])
                 cells.append(span if span[1] > span[0] else _blank_point(masked, cell_start))
                 for _ in range((_span_count(columns.group(1)) if columns else 1) - 1):

@@ -419,3 +419,11 @@ def test_a_sentence_quotes_its_words_not_its_tags():
     # markdown's own marks stay in a sentence's text, even where an escaped dollar makes the text markup
     markdown = r"**Broadcom** (AVGO) plunged **12.59%** to \$200.10."
     assert {c.sentence for c in claims_of(markdown, "us", MONTH)} == {markdown}
+
+
+def test_a_markup_cell_spans_its_text_as_written():
+    # tags are not in a cell, an entity or a math shift that spells its figure is
+    (html_table,) = [b for b in blocks(HTML) if b.kind == "table"]
+    (latex_table,) = [b for b in blocks(LATEX) if b.kind == "table"]
+    assert [HTML[c.start:c.end] for c in html_table.rows[3]] == ["Tesla (TSLA)", "425.30", "311.21", "&minus;26.8%", "29.9%"]
+    assert [LATEX[c.start:c.end] for c in latex_table.rows[3]] == ["Tesla (TSLA)", "425.30", "311.21", r"$-26.8\%$", r"29.9\%"]
