@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from datetime import date
 from itertools import accumulate
 
+from extractors.markup import analyse, mask, widen
 from extractors.numbers import DateMention, Quantity, find_dates, find_quantities, lowercase
 
 # Characters replaced before tokenizing, one for one so that offsets into the text hold:
@@ -138,8 +139,9 @@ def _figure_kind(quantity: Quantity) -> tuple[str, str]:
 
 
 def clean_text(text: str) -> str:
-    """The text with markdown emphasis and odd spaces blanked, one character for one."""
-    return text.translate(_BLANKS).replace("\r", " ")
+    """The text with markdown emphasis and odd spaces blanked and other markup (HTML, LaTeX, CSV
+    delimiters: `extractors.markup`) masked, one character for one."""
+    return mask(text).translate(_BLANKS).replace("\r", " ")
 
 
 def forced_tokens(clean: str, month: str | None, decimal_comma: bool) -> tuple[list[Quantity], list[DateMention]]:
@@ -273,11 +275,17 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     figures: list[Figure] = []
     date_cues: list[Cue] = []
     by_start = {s: i for i, s in enumerate(starts)}
+    how = analyse(text).how  # how HTML, LaTeX or CSV masked each character (empty: markdown alone is not masked)
+    masked = bool(how)
     for quantity in quantities:
         index = by_start.get(quantity.start)
         if index is None:
             continue
         kind, _ = _figure_kind(quantity)
+        if masked:  # a claim's span covers the figure as written: "&minus;15.77%", "$-15.77\%$"
+            start, end = widen(text, quantity.start, quantity.end)
+            if (start, end) != (quantity.start, quantity.end):
+                quantity = replace(quantity, start=start, end=end)
         figures.append(Figure(index, quantity, kind))
     for mention in dates:
         index = by_start.get(mention.start)
@@ -307,7 +315,28 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     document.figure_at = {f.token: f for f in figures}
     token_breaks = [bisect_left(starts, b) for b in block_starts]
     document.sentences = sentence_bounds(orth, is_space, starts, clean, token_breaks)
+    if masked:
+        document.sentences = _without_markup_ends(document.sentences, is_space, text, how, starts, ends)
     return document
+
+
+def _without_markup_ends(sentences: list[tuple[int, int]], is_space: list[bool], text: str, how: bytes,
+                         starts: list[int], ends: list[int]) -> list[tuple[int, int]]:
+    """Sentences without the blank tokens at their ends that masked markup made ("</p>", "\\\\"), so a
+    sentence's original text, which a refusal quotes, is its words and not its tags. Markdown's own
+    blanked marks ("**") stay, as in a text without markup."""
+    def markup_only(token: int) -> bool:
+        marks = [how[i] for i in range(starts[token], ends[token]) if not text[i].isspace()]
+        return is_space[token] and bool(marks) and all(marks)
+
+    out = []
+    for first, last in sentences:
+        while last - first > 1 and markup_only(last - 1):
+            last -= 1
+        while last - first > 1 and markup_only(first):
+            first += 1
+        out.append((first, last))
+    return out
 
 
 SUFFIXED_SEARCH = re.compile(r"(?<![\w.])[A-Z]{2,6}\.[A-Z]{1,2}(?!\w)(?!\.\w)")

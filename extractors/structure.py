@@ -10,6 +10,11 @@ Two shapes markdown has no syntax for are recognised by hand, since no parser kn
 text table (lines with the same number of cells split by pipes, tabs or runs of spaces, under a
 header line of words) and a text with no markdown at all (one prose block, parsed without
 markdown-it, which is the common case and the slow part of parsing).
+
+Tables in other markup (an HTML `<table>`, a LaTeX `tabular`, CSV lines) are found by
+`extractors.markup` and become the same table `Block`; the rest of the text is read as above with
+its markup masked and those tables, and the list items and headings `extractors.markup` finds
+(`<li>`, `\\item`, `<h3>`, `\\section{}`), blanked out.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+
+from extractors import markup
 
 BLOCK_KINDS = ("prose", "item", "heading", "table")
 # A text needs markdown-it only when a line opens with a block marker or holds a pipe.
@@ -139,7 +146,33 @@ def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
     """The blocks of `text` in order. `header_like(cells)` tells a plain-text table's header line."""
     if not text.strip():
         return []
-    text = BULLETS.sub(lambda m: m.group(1) + "-" + m.group(2), text)
+    found = markup.analyse(text)
+    text = BULLETS.sub(lambda m: m.group(1) + "-" + m.group(2), found.masked or text)
+    if not found.tables and not found.regions:
+        return _markdown_blocks(text, header_like)
+    out = [Block("table", t.start, t.end, rows=tuple(tuple(Cell(a, b) for a, b in row) for row in t.rows))
+           for t in found.tables]
+    out += [Block(r.kind, r.start, r.end, r.level) for r in found.regions]
+    # the rest of the text, with each markup block blanked (its line breaks kept, so offsets hold)
+    chars = list(text)
+    for block in out:
+        for index in range(block.start, block.end):
+            if chars[index] != "\n":
+                chars[index] = " "
+    taken = sorted((b.start, b.end) for b in out)
+    for block in _markdown_blocks("".join(chars), header_like):
+        pieces = [(block.start, block.end)]
+        for first, last in taken:  # a block keeps only its parts outside them
+            pieces = [part for start, end in pieces
+                      for part in ((start, min(end, first)), (max(start, last), end)) if part[1] > part[0]]
+        for start, end in pieces:
+            if text[start:end].strip():
+                out.append(block if (start, end) == (block.start, block.end) else Block(block.kind, start, end, block.level))
+    out.sort(key=lambda b: b.start)
+    return out
+
+
+def _markdown_blocks(text: str, header_like) -> list[Block]:
     if not MARKDOWN_HINT.search(text):
         if "\n" in text and ("  " in text or "\t" in text):
             return _plain_tables(text, 0, len(text), header_like)
