@@ -377,7 +377,7 @@ DATE_RE = re.compile(
     "|".join(
         (
             r"(?P<iso>\b(?P<iso_y>20\d\d)-(?P<iso_m>\d\d)-(?P<iso_d>\d\d)\b)",
-            rf"(?P<dm>\b{_WEEKDAY_RE}?(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+of)?\s+{_MONTH_RE.format(g='dm_m')}(?![a-z]))",
+            rf"(?P<dm>\b{_WEEKDAY_RE}?(?:the\s+)?(?<![\d.,])(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+of)?\s+{_MONTH_RE.format(g='dm_m')}(?![a-z]))",
             rf"(?P<md>\b{_WEEKDAY_RE}?{_MONTH_RE.format(g='md_m')}\s+(?:the\s+)?(?P<md_d>\d{{1,2}}){_ORD}(?![\d,.]\d)(?!\d))",
             rf"(?P<th>\b{_WEEKDAY_RE}?the\s+(?P<th_d>\d{{1,2}})(?:st|nd|rd|th)\b)",
             # "7/31", "8/19": a numeric month and day, read only where one side is the cell's month

@@ -114,7 +114,7 @@ class TableReader:
             return []
         metric = rule.metric if rule else "price_level"
         rules = ((rule.id if rule else "header.date"), "structure.table")
-        sentence = doc.text[doc.starts[start]:doc.ends[end - 1]] if end > start else ""
+        sentence = doc.text[cell.start:cell.end]  # the cell as written ("&minus;26.8%"), not from its tokens
         out = []
 
         def make(metric: str, figure: Figure, value, **fields) -> None:
