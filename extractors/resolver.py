@@ -621,6 +621,35 @@ class Sentence:
             start, end = doc.char_span(index, cue.end)
             for name in owner:
                 self.out.append(self._claim(name.ticker, metric, value, start, end, decimals=0, rules=(cue.rule, "subject.owner", name.rule)))
+            self._elliptic_counts(cue.end, metric)
+
+    def _elliptic_counts(self, position: int, metric: str) -> None:
+        """"NOS rose on 13 of 19, Sonae also 13, Jerónimo Martins 13, REN 12": after a count, a list of
+        names each with a bare whole number counts the same sessions."""
+        doc = self.doc
+        fillers = self.r.words("elliptic_fillers")
+        while position < self.s1:
+            position = self._next_word(position)
+            if position >= self.s1 or doc.orth[position] not in (",", ";") and doc.lower[position] != "and":
+                return
+            position = self._next_word(position + 1)
+            if position < self.s1 and doc.lower[position] == "and":
+                position = self._next_word(position + 1)
+            name = self._name_starting(position)
+            if name is None or not name.ticker:
+                return
+            position = self._next_word(name.end)
+            while position < self.s1 and doc.lower[position] in fillers:
+                position = self._next_word(position + 1)
+            figure = doc.figure_at.get(position)
+            if figure is None or figure.kind != "int" or not 0 <= figure.quantity.value <= 31 \
+                    or position + 1 < self.s1 and doc.lower[self._next_word(position + 1)] in ("%", "per", "percent"):
+                return
+            self.consumed.add(position)
+            start, end = doc.char_span(name.start, position + 1)
+            self.out.append(self._claim(name.ticker, metric, int(figure.quantity.value), start, end, decimals=0,
+                                        rules=("count.elliptic_list", "subject.list_item", name.rule)))
+            position += 1
 
     def _mute_before(self, cue: Cue, labels: tuple[str, ...]) -> None:
         """The words right before a construction are its own ("closed higher on 4 of 9 sessions")."""
