@@ -100,7 +100,7 @@ def test_missing_real_texts_are_named_not_hidden(tmp_path):
 
 
 @pytest.mark.parametrize("split", SPLITS)
-@pytest.mark.parametrize("corpus", ["paraphrases", "commentary_dev", "real"])
+@pytest.mark.parametrize("corpus", ["paraphrases", "commentary_dev", "voices", "real"])
 def test_recall_table_on_every_corpus(corpus, split):
     """The project's corpora run on any clone; only `real` needs the third-party texts."""
     if corpus == "real":
@@ -120,7 +120,7 @@ def test_committed_figures_cover_every_corpus_and_split():
     """`recall_figures.json` is what the card and the About page show; the floors (test_recall_floors.py), not a
     snapshot of these figures, are what CI holds the extractor to."""
     committed = json.loads(figures_path().read_text(encoding="utf-8"))
-    assert {row["corpus"] for row in committed["rollups"]} == {"paraphrases", "commentary_dev", "real"}
+    assert {row["corpus"] for row in committed["rollups"]} == {"paraphrases", "commentary_dev", "voices", "real"}
     assert {row["split"] for row in committed["rollups"]} == set(SPLITS)
 
 
@@ -129,4 +129,4 @@ def test_configs_read_the_committed_data():
     assert set(paraphrases.column("rewriter").to_pylist()) == {"narrator", "rules", "newswire", "pathrange"}
     figures = recall_figures_table(None)
     assert set(figures.column("split").to_pylist()) == set(SPLITS)
-    assert set(figures.column("corpus").to_pylist()) == {"paraphrases", "commentary_dev", "real"}
+    assert set(figures.column("corpus").to_pylist()) == {"paraphrases", "commentary_dev", "voices", "real"}
