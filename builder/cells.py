@@ -9,7 +9,7 @@ from builder.arms import ARMS
 from builder.contexts import CONTEXTS
 from builder.display import shown_arm
 from builder.panel import Panel
-from builder.tokens import count_tokens
+from builder.tokens import prompt_sizes, token_bound
 from builder.universes import get_universe
 from contracts.markets import make_cell_id
 
@@ -33,9 +33,21 @@ class Cell:
     context: str
     prompt: str
     n_tokens: int
+    n_tokens_max: int
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    @classmethod
+    def from_row(cls, row: dict) -> "Cell":
+        """A cell from a dataset row; rows of releases built before `n_tokens_max` get it computed."""
+        values = {name: row[name] for name in CELL_FIELDS if name in row}
+        values.setdefault("n_tokens_max", token_bound(row["prompt"]))
+        return cls(**values)
+
+
+CELL_FIELDS: tuple[str, ...] = tuple(Cell.__dataclass_fields__)
+"""Every column a prompt row carries before any track-specific field."""
 
 
 def build_cells(real: Panel, release: str | None = None, arms: Iterable[str] = tuple(ARMS),
@@ -59,7 +71,7 @@ def build_cells(real: Panel, release: str | None = None, arms: Iterable[str] = t
                     arm=arm,
                     context=context.name,
                     prompt=prompt,
-                    n_tokens=count_tokens(prompt),
+                    **prompt_sizes(prompt),
                 )
             )
     return cells

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -131,6 +131,7 @@ def narrator_table(inputs: BuildInputs) -> pa.Table:
 PROMPTS_SCHEMA = pa.schema([
     ("cell_id", pa.string()), ("release", pa.string()), ("market", pa.string()), ("month", pa.string()),
     ("arm", pa.string()), ("context", pa.string()), ("prompt", pa.string()), ("n_tokens", pa.int64()),
+    ("n_tokens_max", pa.int64()),
 ])
 PANELS_SCHEMA = pa.schema([
     ("market", pa.string()), ("month", pa.string()), ("arm", pa.string()), ("view", pa.string()),
@@ -141,7 +142,7 @@ PANELS_SCHEMA = pa.schema([
 CONFIGS: dict[str, ConfigSpec] = {
     spec.name: spec
     for spec in (
-        ConfigSpec("prompts", "one prompt per cell (market x month x arm x context), with its token count", prompts_table),
+        ConfigSpec("prompts", "one prompt per cell (market x month x arm x context), with its WordPiece token count and an upper bound", prompts_table),
         ConfigSpec("panels", "daily bars of every arm exactly as its prompts display them (`view` shown), and the source prices (`view` true, arm real): the two panels every claim is checked against", panels_table),
         ConfigSpec("facts", "the oracle's per-ticker facts and ranks for every shown panel and the true panel", facts_table),
         ConfigSpec("narrator", "deterministic commentary from every shown panel and the true panel, with gold claims as JSON", narrator_table),
@@ -285,8 +286,7 @@ def read_dataset(folder: Path, config: str = "prompts") -> BuiltDataset:
             hint = " (build it with `mcb build --sweep`)" if config == SWEEP_CONFIG else ""
             raise FileNotFoundError(f"{needed} is missing: is {folder} a dataset built by `mcb build`{hint}?")
     prompts = pq.read_table(prompts_file).to_pylist()
-    names = [f.name for f in fields(Cell)]
-    cells = {row["cell_id"]: Cell(**{name: row[name] for name in names}) for row in prompts}
+    cells = {row["cell_id"]: Cell.from_row(row) for row in prompts}
     panels = _read_panels(panels_file)
     if shown_file != panels_file:
         panels = pd.concat([_read_panels(shown_file), panels[panels["view"] == TRUE]], ignore_index=True)

@@ -24,6 +24,7 @@ SCALE_FIELD = "scale"
 SWEEP_SCHEMA = pa.schema([
     ("cell_id", pa.string()), ("release", pa.string()), ("market", pa.string()), ("month", pa.string()),
     ("arm", pa.string()), ("context", pa.string()), ("prompt", pa.string()), ("n_tokens", pa.int64()),
+    ("n_tokens_max", pa.int64()),
     pa.field(SCALE_FIELD, pa.float64(), metadata={"description": "k: every daily return the prompt shows is k times "
                                                                  "the true one (same first bar); -1 is `inverted`, 0.25 `damped`"}),
 ])

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
-from builder.cells import Cell
+from builder.cells import CELL_FIELDS, Cell
 from builder.dataset import SPLIT, all_configs, read_dataset
 from builder.tracks.common import TRACKS, read_track_cells
 from contracts.vocabulary import SWEEP_CONFIG
@@ -23,7 +23,8 @@ from contracts.vocabulary import SWEEP_CONFIG
 PROMPT_CONFIGS = ("prompts", SWEEP_CONFIG, *TRACKS)
 
 HUB_REPO = re.compile(r"^(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+)(?:@(?P<revision>[\w./-]+))?$")
-CELL_FIELDS = tuple(f.name for f in fields(Cell))
+OPTIONAL_FIELDS = ("n_tokens_max",)
+"""Computed from the prompt when a release published before it lacks the column."""
 
 
 class PromptSourceError(ValueError):
@@ -76,10 +77,10 @@ def load_hub_cells(repo: str, revision: str | None, config: str = "prompts") -> 
     from datasets import load_dataset  # heavy import, only when the Hub path is used
 
     rows = load_dataset(repo, config, revision=revision, split=SPLIT)
-    missing = [name for name in CELL_FIELDS if name not in rows.column_names]
+    missing = [name for name in CELL_FIELDS if name not in rows.column_names and name not in OPTIONAL_FIELDS]
     if missing:
         raise PromptSourceError(f"{repo}: the {config} config lacks column(s) {', '.join(missing)}")
-    return [Cell(**{name: row[name] for name in CELL_FIELDS}) for row in rows]
+    return [Cell.from_row(row) for row in rows]
 
 
 def select_cells(cells: list[Cell], pattern: str | None) -> list[Cell]:

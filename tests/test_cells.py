@@ -69,3 +69,18 @@ def test_n_tokens_is_the_offline_tokenizer_count(us_cells):
         assert cell.n_tokens == count_tokens(cell.prompt) > 0
     assert us_cells["us-2026-08-real-full"].n_tokens > 10 * us_cells["us-2026-08-real-sparse"].n_tokens / 2
     assert us_cells["us-2026-08-real-none"].n_tokens < us_cells["us-2026-08-real-sparse"].n_tokens
+
+
+def test_n_tokens_max_is_the_byte_count_an_upper_bound_on_the_wordpiece_count(us_cells, lisbon_cells):
+    for cell in (*us_cells.values(), *lisbon_cells.values()):
+        assert cell.n_tokens_max == len(cell.prompt.encode("utf-8")) >= cell.n_tokens
+    assert lisbon_cells["lisbon-2026-02-real-full"].n_tokens_max > len(lisbon_cells["lisbon-2026-02-real-full"].prompt), \
+        "non-ASCII names (Renováveis, Jerónimo) count every byte"
+
+
+def test_a_row_from_a_release_without_n_tokens_max_gets_it_from_its_prompt(us_cells):
+    from builder.cells import Cell
+
+    cell = us_cells["us-2026-08-real-sparse"]
+    row = {key: value for key, value in cell.to_dict().items() if key != "n_tokens_max"}
+    assert Cell.from_row(row) == cell

@@ -1,7 +1,7 @@
 """What the three tracks share: their names, the caveats the board must show, cell ids, row basics.
 
 Track rows carry every `Cell` column (cell_id, release, market, month, arm, context, prompt,
-n_tokens) so anything that reads cells can send them, then `track` and the answer key.
+n_tokens, n_tokens_max) so anything that reads cells can send them, then `track` and the answer key.
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ CELL_FIELDS_SCHEMA: tuple[tuple[str, pa.DataType, str], ...] = (
     ("arm", pa.string(), "the arm whose prices the prompt shows (`real` except for masked rows)"),
     ("context", pa.string(), "recall: `none`/`previous`; relabeled: `sparse`; masked: `masked`/`reconstruct`"),
     ("prompt", pa.string(), "the full user prompt"),
-    ("n_tokens", pa.int64(), "prompt length in the card's tokenizer: a sizing guide"),
+    ("n_tokens", pa.int64(), "prompt length in the card's WordPiece tokenizer: a sizing guide, not any chat model's count"),
+    ("n_tokens_max", pa.int64(), "a conservative upper bound on the prompt's tokens in any common tokenizer: its UTF-8 byte count"),
     ("track", pa.string(), "`recall`, `relabeled` or `masked`"),
     ("samples", pa.int64(), "answers per row the track's test wants (run with `mcb run --samples`)"),
 )
@@ -129,8 +130,7 @@ def read_track_cells(folder, track: str) -> list:
     """The rows of one track config as `Cell`s, so a runner that sends cells can answer a track."""
     from builder.cells import Cell
 
-    names = ("cell_id", "release", "market", "month", "arm", "context", "prompt", "n_tokens")
-    return [Cell(**{name: row[name] for name in names}) for row in read_track_rows(folder, track)]
+    return [Cell.from_row(row) for row in read_track_rows(folder, track)]
 
 
 def export_track_folder(dataset, track: str, out) -> int:

@@ -21,7 +21,7 @@ from builder.arms import ARMS
 from builder.contexts import daily_blocks
 from builder.display import shown_arm
 from builder.panel import Panel
-from builder.tokens import count_tokens
+from builder.tokens import prompt_sizes
 from builder.tracks.common import TrackRow, track_schema
 from builder.universes import Universe, get_universe
 
@@ -116,7 +116,7 @@ def masked_rows(real: Panel, release: str) -> list[MaskedRow]:
             prompt = masked_prompt(shown, universe, mask) if task == "masked" else reconstruct_prompt(shown, universe, mask)
             rows.append(MaskedRow(
                 cell_id=f"{real.market}-{real.month}-{arm}-{task}", release=release, market=real.market,
-                month=real.month, arm=arm, context=task, prompt=prompt, n_tokens=count_tokens(prompt), track=TRACK,
+                month=real.month, arm=arm, context=task, prompt=prompt, **prompt_sizes(prompt), track=TRACK,
                 samples=1, task=task, mask_json=json.dumps(mask), sessions_json=sessions,
                 n_tickers=len(mask), month_candidates=12 * MONTH_WINDOW_YEARS,
             ))

@@ -15,7 +15,7 @@ import pyarrow as pa
 
 from builder.display import price_text
 from builder.panel import Panel
-from builder.tokens import count_tokens
+from builder.tokens import prompt_sizes
 from builder.tracks.common import TrackRow, track_cell_id, track_schema
 from builder.universes import Universe, get_universe
 
@@ -120,7 +120,7 @@ def recall_rows(real: Panel, release: str) -> list[RecallRow]:
 
     def row(cell_id: str, context: str, prompt: str, **key) -> RecallRow:
         return RecallRow(cell_id=cell_id, release=release, market=real.market, month=real.month, arm="real",
-                         context=context, prompt=prompt, n_tokens=count_tokens(prompt), track=TRACK, samples=1, **key)
+                         context=context, prompt=prompt, **prompt_sizes(prompt), track=TRACK, samples=1, **key)
 
     for ticker in real.tickers:
         bars = real.ticker_bars(ticker)

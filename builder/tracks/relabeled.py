@@ -23,7 +23,7 @@ import pyarrow as pa
 from builder.contexts import CONTEXTS
 from builder.display import shown_panel
 from builder.panel import Panel
-from builder.tokens import count_tokens
+from builder.tokens import prompt_sizes
 from builder.tracks.common import TrackRow, track_cell_id, track_schema
 from builder.tracks.recall import long_date
 from builder.universes import get_universe
@@ -129,7 +129,7 @@ def relabeled_rows(real: Panel, release: str) -> list[RelabeledRow]:
             rows.append(RelabeledRow(
                 cell_id=track_cell_id(real.market, real.month, TRACK, f"test{test}", label),
                 release=release, market=real.market, month=real.month, arm="real", context=SHOWN_CONTEXT,
-                prompt=prompt, n_tokens=count_tokens(prompt), track=TRACK, samples=SAMPLES,
+                prompt=prompt, **prompt_sizes(prompt), track=TRACK, samples=SAMPLES,
                 fake_test=test, label=label, shown_month=shown.month, current_date=current.isoformat(),
                 cutoff_date=cutoff.isoformat(), depth_months=depth, tickers_json=tickers, shown_returns_json=returns,
                 shown_dates_json=json.dumps([d.isoformat() for d in shown.sessions]),
