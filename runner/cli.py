@@ -97,7 +97,10 @@ def run_with_progress(chosen, settings: RunSettings) -> RunReport:
             if line.status == "failed":
                 progress.console.print(f"[red]failed[/red] {line.cell_id}#{line.sample}: {line.error}", highlight=False)
 
-        return execute_run(chosen, settings, on_start=on_start, on_line=on_line)
+        def on_note(message: str) -> None:
+            progress.console.print(message, highlight=False, markup=False)
+
+        return execute_run(chosen, settings, on_start=on_start, on_line=on_line, on_note=on_note)
 
 
 def print_summary(report: RunReport) -> None:
@@ -124,14 +127,36 @@ def print_summary(report: RunReport) -> None:
         style = "red" if what.strip().startswith("failed") and count else None
         table.add_row(what, str(count), style=style)
     console.print(table)
+    print_calibration(report.calibration)
     server = report.server
-    details = [f"server context window: {server.context_window or 'not stated'}"]
+    calibration = report.calibration
+    window = calibration.get("context_window", server.context_window)
+    source = calibration.get("context_window_source", server.window_source)
+    details = [f"server context window: {window or 'not stated'}" + (f" ({source})" if window else "")]
     if server.is_ollama:
         details.append(f"Ollama {server.ollama_version}, num_ctx sent {report.num_ctx}")
     details.append(f"metadata: {manifest_path(report.out)}")
     if report.superseded:
         details.append(f"retried failures kept in {superseded_path(report.out)}")
     console.print("; ".join(details), highlight=False)
+
+
+def print_calibration(calibration: dict) -> None:
+    """The guard's calibration: where the token counts came from, and tokens per `n_tokens`."""
+    if not calibration.get("ratios"):
+        return
+    table = Table(title="calibrated token counts (the served model's tokens per dataset n_tokens)")
+    for name, justify in (("market/context", "left"), ("tokens / n_tokens", "right"), ("cells", "right"), ("from", "left")):
+        table.add_column(name, justify=justify)
+    for key, row in calibration["ratios"].items():
+        table.add_row(key, f"{row['tokens_per_n_tokens']:.2f}", str(row["cells"]), ", ".join(row["sources"]))
+    console.print(table)
+    template = calibration.get("template_tokens")
+    tokenizer = calibration.get("tokenizer") or "none (long prompts measured in pieces)"
+    console.print(f"server tokenizer: {tokenizer}; chat template tokens: {template if template is not None else 'unknown'}",
+                  highlight=False, markup=False)
+    for message in calibration.get("notes", []):
+        console.print(f"note: {message}", highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:

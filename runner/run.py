@@ -12,13 +12,31 @@ import os
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
 from builder.cells import Cell
-from runner.client import CallResult, CallSettings, ChatClient, RetryPolicy, ServerInfo, discover_server, make_openai
-from runner.guard import check_after_reply, check_before_send, ollama_num_ctx
+from runner.client import (
+    CallResult,
+    CallSettings,
+    ChatClient,
+    RetryPolicy,
+    ServerInfo,
+    ServerTokenizer,
+    discover_server,
+    make_openai,
+)
+from runner.guard import (
+    OVERHEAD_PROBE,
+    ContextGuard,
+    Expectation,
+    measured_count,
+    needs_measuring,
+    ollama_num_ctx,
+    piece_bytes,
+    pieces,
+)
 from runner.records import AnswerLine
 from runner.results_file import (
     Existing,
@@ -90,6 +108,7 @@ class RunReport:
     completion_tokens: int
     server: ServerInfo
     num_ctx: int | None
+    calibration: dict = field(default_factory=dict)
 
     @property
     def any_failed(self) -> bool:
@@ -125,6 +144,7 @@ def execute_run(
     settings: RunSettings,
     on_start: Callable[[int, int], None] | None = None,
     on_line: Callable[[AnswerLine], None] | None = None,
+    on_note: Callable[[str], None] | None = None,
 ) -> RunReport:
     """Answer every (cell, sample) not yet ok in `settings.out`; return the counted file."""
     out = Path(settings.out)
@@ -132,35 +152,95 @@ def execute_run(
     check_compatible(existing, out, settings.compat())
     check_release(existing, out, cells)
     plan = plan_run(cells, settings.samples, existing)
-    if on_start:
-        on_start(len(plan.todo), plan.skipped)
     client = make_openai(settings.base_url, settings.api_key, settings.timeout_s)
-    server = discover_server(client, settings.base_url, settings.model) if plan.todo else ServerInfo(None, None, ())
-    num_ctx = ollama_num_ctx([cell.n_tokens for cell in cells], settings.max_tokens) if server.is_ollama else None
+    server = (discover_server(client, settings.base_url, settings.model, settings.api_key)
+              if plan.todo else ServerInfo(None, None, ()))
+    todo_cells = list({cell.cell_id: cell for cell, _ in plan.todo}.values())
+    measuring = ChatClient(client, CallSettings(settings.model, 0.0, 1, settings.timeout_s), settings.retry)
+    guard = calibrate(todo_cells, settings, server, measuring, on_note)
+    num_ctx = ollama_num_ctx(guard, todo_cells, settings.max_tokens) if server.is_ollama else None
     call = CallSettings(settings.model, settings.temperature, settings.max_tokens, settings.timeout_s, num_ctx)
     chat = ChatClient(client, call, settings.retry)
-    superseded = supersede(out, {(cell.cell_id, sample) for cell, sample in plan.todo})
+    todo = send_order(plan.todo, guard)
+    if on_start:
+        on_start(len(todo), plan.skipped)
+    superseded = supersede(out, {(cell.cell_id, sample) for cell, sample in todo})
 
     def answer(cell: Cell, sample: int) -> AnswerLine:
-        verdict = check_before_send(cell.n_tokens, settings.max_tokens, server.context_window)
+        verdict = guard.before_send(cell, settings.max_tokens)
         if not verdict.passed:
-            result = CallResult(None, verdict.failure, verdict.error, attempts=0)
-        else:
-            result = chat.complete(cell.prompt)
-            if result.failure is None:
-                after = check_after_reply(cell.n_tokens, result.prompt_tokens, result.completion_tokens, server.context_window)
-                if not after.passed:
-                    result = CallResult(**{**asdict(result), "commentary": None, "failure": after.failure, "error": after.error})
+            return to_line(cell, sample, CallResult(None, verdict.failure, verdict.error, attempts=0), call)
+        result = chat.complete(cell.prompt)
+        if result.refusal is not None:
+            guard.learn_refusal(cell, result.refusal)
+        elif result.failure is None:
+            after = guard.after_reply(cell, result.prompt_tokens, result.completion_tokens, result.finish_reason,
+                                      settings.max_tokens)
+            if not after.passed:
+                result = replace(result, commentary=None, failure=after.failure, error=after.error)
         return to_line(cell, sample, result, call)
 
     with LineAppender(out) as appender:
-        for line in run_parallel(plan.todo, answer, settings.concurrency):
+        for line in run_parallel(todo, answer, settings.concurrency):
             appender.write(line)
             if on_line:
                 on_line(line)
-    report = count_file(out, server, num_ctx, sent=len(plan.todo), skipped=plan.skipped, superseded=superseded)
+    report = count_file(out, server, num_ctx, sent=len(todo), skipped=plan.skipped, superseded=superseded)
+    report = replace(report, calibration=guard.report(todo_cells))
     write_manifest(out, settings, report, cells)
     return report
+
+
+def calibrate(
+    cells: list[Cell],
+    settings: RunSettings,
+    server: ServerInfo,
+    chat: ChatClient,
+    on_note: Callable[[str], None] | None = None,
+) -> ContextGuard:
+    """The run's guard: every prompt counted by the server's tokenizer, or the long ones measured in pieces."""
+    note = on_note or (lambda message: None)
+    notes: list[str] = []
+    expectations: dict[str, Expectation] = {}
+    overhead: int | None = None
+    window = server.context_window
+    if server.tokenizer is not None:
+        tokenizer = ServerTokenizer(settings.base_url, settings.api_key, settings.model, server.tokenizer)
+        note(f"counting {len(cells)} prompts with the server's tokenizer ({server.tokenizer.name})")
+        for cell in cells:
+            count = tokenizer.count(cell.prompt)
+            if count is None:
+                notes.append(f"{cell.cell_id}: the tokenizer endpoint gave no count; checked against n_tokens")
+                expectations[cell.cell_id] = Expectation(cell.n_tokens, "wordpiece")
+            else:
+                expectations[cell.cell_id] = Expectation(count, "server_tokenizer")
+        return ContextGuard(expectations, window, server.window_source, None, server.tokenizer.name, notes)
+    long = [cell for cell in cells if needs_measuring(cell, window, settings.max_tokens)]
+    if long:
+        limit = piece_bytes(window)
+        total = sum(len(pieces(cell.prompt, limit)) for cell in long)
+        note(f"no tokenizer endpoint: measuring {len(long)} long prompts in {total} pieces of at most {limit} bytes")
+        probe = chat.measure(OVERHEAD_PROBE)
+        if probe.prompt_tokens is not None:
+            overhead = max(probe.prompt_tokens - 1, 0)
+        for cell in long:
+            results = [probe] if overhead is None else [chat.measure(piece) for piece in pieces(cell.prompt, limit)]
+            failed = next((result for result in results if result.prompt_tokens is None), None)
+            if failed is None and overhead is not None:
+                counts = [result.prompt_tokens for result in results]
+                expectations[cell.cell_id] = Expectation(measured_count(counts, overhead), "measured")
+            else:
+                why = failed.error if failed and failed.error else "the server reported no prompt tokens"
+                notes.append(f"{cell.cell_id}: could not be measured ({why}); checked against n_tokens")
+                expectations[cell.cell_id] = Expectation(cell.n_tokens, "wordpiece")
+    return ContextGuard(expectations, window, server.window_source, overhead, None, notes)
+
+
+def send_order(todo: tuple[tuple[Cell, int], ...], guard: ContextGuard) -> tuple[tuple[Cell, int], ...]:
+    """Largest prompt first while the window is unknown: its refusal, if any, states the window for the rest."""
+    if guard.window is not None:
+        return todo
+    return tuple(sorted(todo, key=lambda item: -guard.expected_size(item[0])))
 
 
 def run_parallel(todo, answer: Callable[[Cell, int], AnswerLine], concurrency: int):
@@ -240,7 +320,8 @@ def write_manifest(out: Path, settings: RunSettings, report: RunReport, cells: l
         "server_models": sorted({line.server_model for line in read_existing(out).lines.values() if line.server_model}),
         "base_url": settings.base_url,
         "ollama_version": report.server.ollama_version,
-        "context_window": report.server.context_window,
+        "context_window": report.calibration.get("context_window", report.server.context_window),
+        "context_window_source": report.calibration.get("context_window_source", report.server.window_source),
         "num_ctx": report.num_ctx,
         "temperature": settings.temperature,
         "max_tokens": settings.max_tokens,
@@ -248,6 +329,7 @@ def write_manifest(out: Path, settings: RunSettings, report: RunReport, cells: l
         "releases": sorted({cell.release for cell in cells}),
         "submission": out.name,
         "updated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "calibration": report.calibration,
     }
     target = manifest_path(out)
     temporary = target.with_name(f".{target.name}.tmp")

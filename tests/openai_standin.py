@@ -1,13 +1,21 @@
 """A local OpenAI-compatible stand-in server for the runner's wire tests (127.0.0.1 only).
 
 It speaks just enough of the wire: GET /v1/models, POST /v1/chat/completions with `usage`, and,
-when told to act like Ollama, GET /api/version. Each mode reproduces one way a real server lets a
+when told to, Ollama's GET /api/version, a tokenizer endpoint shaped like vLLM's, llama.cpp's or
+llama-cpp-python's, and llama.cpp's GET /props. Each mode reproduces one way a real server lets a
 runner down. Every chat request body is recorded, so tests can count what was sent.
+
+Its tokenizers are stand-ins too (the real one is replayed from recordings in
+tests/test_guard_real_replies.py): `wordpiece` is the dataset's own count; `digits` splits every
+digit and counts newlines and the spaces before numbers as SmolLM2's tokenizer does (within 1% of
+its real counts on the default `full` prompts and 4% on the rest: about twice WordPiece on the tables); `coarse` counts words and
+punctuation (fewer than WordPiece, like the coarse server of issue 14).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
@@ -15,11 +23,24 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from builder.tokens import count_tokens
 
-MODES = ("ok", "truncate", "timeout", "error500", "flaky", "empty", "refusal")
+MODES = ("ok", "truncate", "timeout", "error500", "flaky", "empty", "refusal", "refuse_long")
 TEMPLATE_TOKENS = 12
 """Tokens a chat template adds around the user message; real servers count them too."""
-TRUNCATE_TO = 1024
-"""What the `truncate` mode keeps, as Ollama does with a prompt longer than its num_ctx."""
+TRUNCATE_TO = 4096
+"""What the `truncate` mode keeps by default, as Ollama does with a prompt longer than its default num_ctx."""
+
+TOKENIZERS = {
+    "wordpiece": count_tokens,
+    "digits": lambda text: count_tokens(re.sub(r"(\d)", r" \1 ", text)) + len(re.findall(r"(?<!\n)\n| (?=\d)", text)),
+    "coarse": lambda text: len(re.findall(r"\w+|[^\w\s]", text)),
+}
+TOKENIZE_ENDPOINTS = ("vllm", "llama.cpp", "llama-cpp-python")
+REFUSAL_BODY = {
+    "message": "This model's maximum context length is {window} tokens. However, your request has {prompt} input "
+               "tokens. Please reduce the length of the input messages.",
+    "type": "BadRequestError", "param": None, "code": 400,
+}
+"""`refuse_long`'s 400 body: vLLM's wording (the real llama-cpp-python one is replayed from a recording)."""
 HANG_S = 10.0
 """How long the `timeout` mode stalls; tests use a client timeout well below this."""
 
@@ -30,7 +51,12 @@ class StandIn:
 
     mode: str = "ok"
     ollama: bool = False
-    context_window: int | None = None
+    context_window: int | None = None  # stated in /v1/models as vLLM's max_model_len
+    tokenizer: str = "wordpiece"
+    truncate_to: int = TRUNCATE_TO  # `truncate`: the window that keeps only the last this many tokens
+    refuse_over: int | None = None  # `refuse_long`: the window; longer prompts get REFUSAL_BODY
+    tokenize_endpoint: str | None = None  # one of TOKENIZE_ENDPOINTS
+    props_n_ctx: int | None = None  # llama.cpp's GET /props default_generation_settings.n_ctx
     failing_prompts: frozenset[str] = frozenset()  # these prompts get `failing_mode`, the rest `mode`
     failing_mode: str = "error500"
     flaky_failures: int = 1  # `flaky`: this many 500s per prompt before it answers
@@ -50,9 +76,30 @@ class StandIn:
     def mode_for(self, prompt: str) -> str:
         return self.failing_mode if prompt in self.failing_prompts else self.mode
 
-    def prompts_sent(self) -> list[str]:
+    def answered(self) -> list[dict]:
+        """The run's requests, without the guard's one-token measurements (`requests` has both)."""
         with self._lock:
-            return [body["messages"][-1]["content"] for body in self.requests]
+            return [body for body in self.requests if body.get("max_tokens") != 1]
+
+    def prompts_sent(self) -> list[str]:
+        """The prompts the run sent for answers."""
+        return [body["messages"][-1]["content"] for body in self.answered()]
+
+    def count(self, text: str) -> int:
+        return TOKENIZERS[self.tokenizer](text)
+
+    def tokenize(self, path: str, body: dict) -> tuple[int, dict] | None:
+        """The configured tokenizer endpoint's reply, or None when this path is not it."""
+        shape = self.tokenize_endpoint
+        if shape == "vllm" and path == "/tokenize" and "prompt" in body:
+            return 200, {"count": self.count(body["prompt"]), "max_model_len": self.context_window or 0, "tokens": []}
+        if shape == "vllm" and path == "/tokenize":
+            return 400, {"object": "error", "message": "Field required: prompt"}
+        if shape == "llama.cpp" and path == "/tokenize":
+            return 200, {"tokens": list(range(self.count(body.get("content", ""))))}
+        if shape == "llama-cpp-python" and path == "/extras/tokenize/count":
+            return 200, {"count": self.count(body["input"])}
+        return None
 
 
 def make_handler(state: StandIn):
@@ -83,28 +130,38 @@ def make_handler(state: StandIn):
                 self.send_json(200, {"object": "list", "data": [entry]})
             elif self.path == "/api/version" and state.ollama:
                 self.send_json(200, {"version": "0.0.0-standin"})
+            elif self.path == "/props" and state.props_n_ctx:
+                self.send_json(200, {"default_generation_settings": {"n_ctx": state.props_n_ctx}, "total_slots": 1})
             else:
                 self.send_json(404, {"error": "not found"})
 
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+            tokenized = state.tokenize(self.path, body)
+            if tokenized is not None:
+                return self.send_json(*tokenized)
             if self.path.rstrip("/") != "/v1/chat/completions":
                 self.send_json(404, {"error": "not found"})
                 return
             number, seen = state.record(body)
             prompt = body["messages"][-1]["content"]
             mode = state.mode_for(prompt)
+            counted = state.count(prompt) + TEMPLATE_TOKENS
+            if mode == "refuse_long" and counted > (state.refuse_over or 0):
+                message = REFUSAL_BODY["message"].format(window=state.refuse_over, prompt=counted)
+                return self.send_json(400, {"error": {**REFUSAL_BODY, "message": message}})
             if mode == "timeout":
                 state._stop.wait(HANG_S)
-                return self.send_json(200, completion(body, number, prompt, "too late"))
+                return self.send_json(200, completion(body, number, counted, "too late"))
             if mode == "error500" or (mode == "flaky" and seen <= state.flaky_failures):
                 return self.send_json(500, {"error": {"message": "model runner crashed", "type": "server_error"}},
                                       headers={"Retry-After": "0"})
             if mode == "empty":
-                return self.send_json(200, completion(body, number, prompt, ""))
+                return self.send_json(200, completion(body, number, counted, ""))
             if mode == "refusal":
-                return self.send_json(200, completion(body, number, prompt, None, refusal="I can't help with that."))
-            return self.send_json(200, completion(body, number, prompt, commentary(number), truncate=mode == "truncate"))
+                return self.send_json(200, completion(body, number, counted, None, refusal="I can't help with that."))
+            prompt_tokens = min(counted, state.truncate_to) if mode == "truncate" else counted
+            return self.send_json(200, completion(body, number, prompt_tokens, commentary(number)))
 
     return Handler
 
@@ -114,11 +171,7 @@ def commentary(number: int) -> str:
             "The largest single-session fall was 2.4% on the 14th.")
 
 
-def completion(body: dict, number: int, prompt: str, content: str | None, refusal: str | None = None,
-               truncate: bool = False) -> dict:
-    prompt_tokens = count_tokens(prompt) + TEMPLATE_TOKENS
-    if truncate:
-        prompt_tokens = min(prompt_tokens, TRUNCATE_TO)
+def completion(body: dict, number: int, prompt_tokens: int, content: str | None, refusal: str | None = None) -> dict:
     completion_tokens = len((content or refusal or "").split())
     return {
         "id": f"chatcmpl-{number}",

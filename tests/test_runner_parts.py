@@ -1,4 +1,4 @@
-"""The runner's parts on their own: the guard's arithmetic, prompt sources, the line format."""
+"""The runner's parts on their own: retries, prompt sources, the line format (the guard: tests/test_guard.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typer.testing import CliRunner
 from builder.dataset import read_dataset
 from mcb import app
 from runner.client import RetryPolicy, server_root
-from runner.guard import TRUNCATION_RATIO, check_after_reply, check_before_send, ollama_num_ctx
 from runner.prompts_source import PromptSource, PromptSourceError, load_cells, parse_source, select_cells
 from runner.records import AnswerLine, RecordError
 from tests.openai_standin import RunningStandIn, StandIn
@@ -21,34 +20,6 @@ LINE = dict(
     completion_tokens=20, finish_reason="stop", latency_s=0.5, attempts=1, release="2026.08",
     finished_at="2026-08-31T00:00:00+00:00",
 )
-
-
-def test_the_seeds_ollama_cut_is_caught_as_truncation():
-    """The seed's 7,028-token prompt cut to Ollama's 4,096 default, and a full US prompt cut the same way."""
-    assert check_after_reply(7028, 4096, 200, None).failure == "truncated"
-    assert check_after_reply(5200, 4096, 200, None).failure == "truncated"
-
-
-def test_a_reply_that_read_the_whole_prompt_passes():
-    assert check_after_reply(5200, 5200, 200, None).passed
-    assert check_after_reply(5200, int(5200 * TRUNCATION_RATIO) + 1, 200, 32768).passed
-    assert check_after_reply(5200, None, None, None).passed, "unreported usage is unverified, not failed"
-
-
-def test_filling_the_whole_window_is_truncation():
-    assert check_after_reply(3000, 3500, 596, 4096).failure == "truncated"
-
-
-def test_a_prompt_that_cannot_fit_the_window_is_not_sent():
-    assert check_before_send(5200, 1024, 4096).failure == "too_long"
-    assert check_before_send(5200, 1024, 8192).passed
-    assert check_before_send(5200, 1024, None).passed
-
-
-def test_one_ollama_context_size_fits_the_largest_prompt_and_the_reply():
-    num_ctx = ollama_num_ctx([97, 5200, 425], 1024)
-    assert num_ctx % 1024 == 0 and num_ctx >= 5200 * 1.5 + 1024
-    assert ollama_num_ctx([], 100) == 1024
 
 
 def test_retry_after_from_the_server_wins_over_backoff():
@@ -76,6 +47,21 @@ def test_the_hub_path_reads_the_same_cells_as_the_folder(default_build):
     """`load_dataset(repo, "prompts")` works on a local folder too, so the Hub code path runs offline."""
     via_hub = load_cells(PromptSource(repo=str(default_build)))
     assert via_hub == list(read_dataset(default_build).cells.values())
+
+
+def test_a_release_published_before_n_tokens_max_still_loads(default_build, tmp_path):
+    """Older releases lack the upper-bound column; it is the prompt's byte count, so it is computed."""
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    from builder.dataset import config_path
+
+    old = tmp_path / "old-release"
+    shutil.copytree(default_build, old)
+    prompts = old / config_path("prompts")
+    pq.write_table(pq.read_table(prompts).drop_columns(["n_tokens_max"]), prompts)
+    assert load_cells(PromptSource(repo=str(old))) == list(read_dataset(default_build).cells.values())
 
 
 def test_config_option_sends_a_track_from_a_folder_or_the_hub_path(default_build):
