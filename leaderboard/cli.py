@@ -148,8 +148,8 @@ def demo(
     port: PortOpt = None,
     host: HostOpt = "127.0.0.1",
 ) -> None:
-    """The main job: build the default datasets (and the sweep), score the baselines, their sweep answers
-    and the tracks' canaries into the store, rank them."""
+    """The main job: build the default datasets (and the sweep), score the baselines, their sweep answers,
+    the shipped real model rows and the tracks' canaries into the store, rank them."""
     from builder.cli import run_build
     from builder.dataset import default_specs
     from extractors.progress import RichSteps
@@ -160,7 +160,7 @@ def demo(
     with RichSteps(console) as steps:
         steps.step("loading the datasets")
         from extractors.scoring_data import from_folder
-        from leaderboard.seed import seed_baselines
+        from leaderboard.seed import seed_baselines, seed_models
         from leaderboard.submit import load_datasets
         from leaderboard.sweep import describe_slope, seed_sweep
         from leaderboard.tracks import seed_tracks
@@ -168,12 +168,21 @@ def demo(
         datasets = load_datasets([out])
         store = open_store(results)
         baselines = seed_baselines(store, datasets, report.release, steps=steps)
+        models = {}
         if not any(o.status == "rejected" for o in baselines.values()):
+            models = seed_models(store, datasets, report.release, steps=steps)
             steps.step("loading the sweep's cells")
             swept = seed_sweep(store, from_folder(out, SWEEP_CONFIG), steps=steps)
             canaries = seed_tracks(store, out, steps)
     for name, outcome in baselines.items():
         console.print(f"baseline {name}: {outcome.status} ({outcome.reason})", markup=False, highlight=False)
+        if outcome.status == "rejected":
+            raise typer.Exit(1)
+    for name, outcome in models.items():
+        if isinstance(outcome, str):
+            console.print(f"model {name}: {outcome}", markup=False, highlight=False)
+            continue
+        console.print(f"model {name}: {outcome.status} ({outcome.reason})", markup=False, highlight=False)
         if outcome.status == "rejected":
             raise typer.Exit(1)
     for name, sweep in swept.items():

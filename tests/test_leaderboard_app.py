@@ -80,9 +80,11 @@ def test_demo_is_the_leaderboard_one_and_prints_the_ranking(tmp_path, monkeypatc
                  "baseline faithful: extracting and checking claims (cells)",
                  "baseline blender on the sweep: extracting and checking claims (sweep cells)", "track recall: canary reciter"):
         assert step in result.output, step
+    assert "model SmolLM2-135M-Instruct: scored" in result.output
+    assert any("SmolLM2-135M-Instruct" in line and "│" in line for line in result.output.splitlines()), "ranked"
     again = CliRunner().invoke(app, ["demo", "--no-serve", "--out", str(tmp_path / "ds"), "--results", str(tmp_path / "res")])
     from extractors.baselines import BASELINES
 
-    assert again.exit_code == 0 and again.output.count("duplicate") == len(BASELINES)
+    assert again.exit_code == 0 and again.output.count("duplicate") == len(BASELINES) + 1  # and the real row
     assert again.output.count("on the sweep: already stored") == len(BASELINES)
     assert "dose-response sweep" in again.output

@@ -30,13 +30,13 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def served(default_build, tmp_path_factory):
     from leaderboard.app import LeaderboardService, serve
-    from leaderboard.seed import seed_baselines
+    from leaderboard.seed import seed_baselines, seed_models
     from leaderboard.store import LocalStore
     from leaderboard.submit import load_datasets
 
     datasets = load_datasets([default_build])
     store = LocalStore(tmp_path_factory.mktemp("browser") / "results")
-    outcomes = seed_baselines(store, datasets)
+    outcomes = {**seed_baselines(store, datasets), **seed_models(store, datasets)}
     assert {o.status for o in outcomes.values()} == {"scored"}
     from leaderboard.tracks import seed_tracks
 
@@ -141,6 +141,14 @@ def test_the_board_shows_each_models_reading_weight_with_its_interval(page, serv
     assert float(rows["baseline: faithful"]) == pytest.approx(1.0, abs=0.02)
     assert float(rows["baseline: blender"]) == pytest.approx(0.5, abs=0.02)
     assert float(rows["baseline: reciter"]) == pytest.approx(0.0, abs=0.02)
+
+
+def test_the_real_model_row_is_on_the_board_beside_the_baselines(page):
+    """`mcb demo` stores SmolLM2-135M-Instruct's committed real commentary with the baselines."""
+    order = models_in_order(page, ["baseline: faithful", "SmolLM2-135M-Instruct"])
+    assert order[0] == "baseline: faithful" and "SmolLM2-135M-Instruct" in order
+    row = page.locator("#board tr", has_text="SmolLM2-135M-Instruct")
+    assert row.count() == 1 and "Q4_1" in row.inner_text()
 
 
 def test_filters_narrow_the_board(page):
