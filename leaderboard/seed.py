@@ -1,4 +1,4 @@
-"""Seeding the board: the scorer's three baseline submissions and the real model rows that ship.
+"""Seeding the board: the scorer's baseline submissions and the real model rows that ship.
 
 A newcomer's first board is these rows; the baselines double as a check that the whole path
 (dataset, submission, scoring, store, ranking) holds together, and the shipped rows

@@ -9,9 +9,9 @@ import pytest
 
 from builder.dataset import read_dataset
 from builder.paths import data_dir
-from leaderboard.seed import PROVENANCE_FILE, contract_lines, seed_models, shipped_rows
+from leaderboard.seed import PROVENANCE_FILE, seed_models, shipped_rows
 from leaderboard.store import LocalStore
-from leaderboard.submit import LINE_FIELDS, load_datasets, parse_lines
+from leaderboard.submit import load_datasets, parse_lines
 
 FOLDER = data_dir() / "models" / "smollm2-135m-instruct"
 
@@ -62,14 +62,15 @@ def test_no_commentary_came_from_a_cut_prompt_and_every_over_long_one_is_too_lon
             assert line["status"] == "ok" and line["prompt_tokens"] == counted + template, line["cell_id"]
 
 
-def test_contract_lines_keep_the_submission_fields_and_pass_the_submit_parser(default_build, run_lines, provenance):
-    raw = contract_lines((FOLDER / provenance["run"]["file"]).read_bytes())
-    lines = [json.loads(item) for item in raw.decode("utf-8").split("\n") if item]
-    assert all(set(line) <= LINE_FIELDS for line in lines) and len(lines) == len(run_lines)
-    assert all("commentary" not in line for line in lines if line["status"] == "failed"), "a failure is never text"
-    datasets = load_datasets([default_build])
-    parsed = parse_lines(raw, datasets.get(provenance["run"]["release"]))
+def test_the_run_file_as_mcb_run_wrote_it_passes_the_strict_submit_parser(default_build, run_lines, provenance):
+    """The board takes the file unchanged: the run metadata is part of the contract, failures stay failures."""
+    raw = (FOLDER / provenance["run"]["file"]).read_bytes()
+    assert shipped_rows()[0].submission == raw
+    parsed = parse_lines(raw, load_datasets([default_build]).get(provenance["run"]["release"]))
+    assert len(parsed) == len(run_lines)
     assert sum(response.failed for response in parsed) == provenance["run"]["failed"]
+    assert all(response.commentary == "" and response.error.startswith("too_long")
+               for response in parsed if response.failed), "a failure is never text"
 
 
 def test_demo_seeding_stores_the_row_once_with_its_board_metadata(default_build, tmp_path, provenance):
@@ -77,7 +78,7 @@ def test_demo_seeding_stores_the_row_once_with_its_board_metadata(default_build,
     store = LocalStore(tmp_path / "results")
     [(name, outcome)] = seed_models(store, datasets).items()
     assert name == provenance["board"]["name"] and outcome.status == "scored"
-    assert outcome.record.meta.revision == provenance["board"]["revision"] and outcome.record.failures == 3
+    assert outcome.record.meta.revision == provenance["board"]["revision"] and outcome.record.failures == provenance["run"]["failed"]
     [(_, again)] = seed_models(store, datasets).items()
     assert again.status == "duplicate"
 
