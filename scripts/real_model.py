@@ -4,7 +4,7 @@ Run through `bash scripts/real-model` (which installs the server first); see the
 "A real model" section. For each context size it starts the server on 127.0.0.1 on a free port,
 runs `mcb run` over the cells as a user would, stops the server, and checks what the issue asks:
 no commentary from a cut prompt, and every prompt that cannot fit filed as `too_long`. Then it
-submits the first run to a results store, and optionally rewords the narrator corpus through the
+submits the run at the largest context to a results store, and optionally rewords the narrator corpus through the
 model (`mcb paraphrase`) and reports how many paraphrases kept their figures.
 
 `--record DIR` puts a recording proxy between `mcb run` and the server and writes every exchange
@@ -253,9 +253,10 @@ def submit(run_file: Path, dataset: Path, results: Path, revision: str) -> str:
     return f"mcb submit {run_file.name}: {done.stdout.strip()}"
 
 
-def paraphrase(base_url: str, out: Path) -> dict:
+def paraphrase(base_url: str, out: Path, limit: int | None) -> dict:
     done = mcb("paraphrase", "--model", MODEL_ALIAS, "--base-url", base_url, "--out", str(out),
-               "--temperature", "0.7", "--max-tokens", "400")
+               "--temperature", "0.7", "--max-tokens", "400", "--timeout", "1800",
+               *(["--limit", str(limit)] if limit else []))
     last = [raw for raw in done.stdout.split("\n") if raw.startswith("{")]
     counts = json.loads(last[-1]) if last else {}
     total = sum(counts.get(key, 0) for key in ("accepted", "rejected", "failed"))
@@ -314,7 +315,9 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "real-model", help="working folder")
     parser.add_argument("--record", type=Path, default=None, help="write every exchange with the server here")
     parser.add_argument("--paraphrase", action="store_true", help="also reword the narrator corpus through the model")
-    parser.add_argument("--no-submit", action="store_true", help="do not submit the first run to a results store")
+    parser.add_argument("--paraphrase-limit", type=int, default=None, metavar="N",
+                        help="paraphrase only the first N narrator paragraphs (108 in all: ~2 hours on 2 busy cores)")
+    parser.add_argument("--no-submit", action="store_true", help="do not submit the largest context's run to a results store")
     parser.add_argument("--no-runs", action="store_true", help="skip the runs (with --check-pieces: only that)")
     parser.add_argument("--check-pieces", default=None, metavar="CELL_IDS",
                         help="also measure these cells in pieces (comma-separated) and compare with the server's count")
@@ -339,7 +342,7 @@ def main() -> int:
     summary: dict = {"model": MODEL_NAME, "gguf": GGUF_NAME, "server": f"{SERVER_PACKAGE} {version}",
                      "no_extra_buffers": no_extra_buffers, "max_tokens": args.max_tokens, "runs": []}
     problems: list[str] = []
-    for index, n_ctx in enumerate([] if args.no_runs else args.n_ctx):
+    for n_ctx in [] if args.no_runs else args.n_ctx:
         run_file = out / f"n_ctx{n_ctx}.jsonl"
         for stale in (run_file, run_file.with_name(f"{run_file.stem}.run.json"),
                       run_file.with_name(f"{run_file.stem}.superseded.jsonl")):
@@ -365,13 +368,13 @@ def main() -> int:
                 args.record.mkdir(parents=True, exist_ok=True)
                 target = args.record / f"{SERVER_PACKAGE}-{version}-n_ctx{n_ctx}.json"
                 target.write_text(json.dumps({"server": f"{SERVER_PACKAGE} {version}", "model": GGUF_NAME,
-                                              "n_ctx": n_ctx, "max_tokens": args.max_tokens,
+                                              "n_ctx": n_ctx, "max_tokens": args.max_tokens, "cells": args.cells,
                                               "no_extra_buffers": no_extra_buffers,
                                               "exchanges": proxy.exchanges}, indent=1, ensure_ascii=False) + "\n",
                                   encoding="utf-8")
                 print(f"recorded {len(proxy.exchanges)} exchanges -> {target}")
-            if index == 0 and args.paraphrase:
-                summary["paraphrase"] = paraphrase(server.base_url, out / "paraphrases.jsonl")
+            if n_ctx == max(args.n_ctx) and args.paraphrase:
+                summary["paraphrase"] = paraphrase(server.base_url, out / "paraphrases.jsonl", args.paraphrase_limit)
         lines = read_jsonl(run_file)
         manifest = json.loads(run_file.with_name(f"{run_file.stem}.run.json").read_text(encoding="utf-8"))
         found = check_run(lines, manifest, n_ctx, args.max_tokens)
@@ -385,8 +388,8 @@ def main() -> int:
         summary["pieces"] = check_pieces(model, min(args.n_ctx), no_extra_buffers, dataset, args.check_pieces.split(","),
                                          out, args.record, version)
     if not (args.no_submit or args.no_runs):
-        first = out / f"n_ctx{args.n_ctx[0]}.jsonl"
-        summary["submit"] = submit(first, dataset, out / "results", f"{GGUF_NAME.split('.')[1]} gguf, {SERVER_PACKAGE} {version}")
+        largest = out / f"n_ctx{max(args.n_ctx)}.jsonl"
+        summary["submit"] = submit(largest, dataset, out / "results", f"{GGUF_NAME.split('.')[1]} gguf, {SERVER_PACKAGE} {version}")
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(summary, indent=2))
     for problem in problems:

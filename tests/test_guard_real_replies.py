@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from builder.dataset import read_dataset
 from mcb import app
 from runner.guard import ContextGuard, Expectation, parse_context_refusal
+from runner.prompts_source import select_cells
 from tests.replay_server import FIXTURES, ReplayServer, load_session
 
 SESSIONS = sorted(path.name for path in FIXTURES.glob("llama-cpp-python-*-n_ctx*.json"))
@@ -37,6 +38,11 @@ def test_both_context_sizes_were_recorded():
     assert [load_session(name)["n_ctx"] for name in SESSIONS] == [2048, 8192]
 
 
+def recorded_cells(name: str, cells) -> dict:
+    """The cells the session's run was asked for (`--cells`, or every default cell)."""
+    return {cell.cell_id: cell for cell in select_cells(list(cells.values()), load_session(name).get("cells"))}
+
+
 def exchanges(name: str, path: str, status: int | None = None) -> list[dict]:
     return [e for e in load_session(name)["exchanges"] if e["path"] == path and (status is None or e["status"] == status)]
 
@@ -55,7 +61,7 @@ def chat_replies(name: str, status: int) -> list[tuple[str, dict]]:
 @pytest.mark.parametrize("name", SESSIONS)
 def test_every_prompt_was_counted_and_stays_under_its_published_upper_bound(name, cells, ref):
     recorded = tokenizer_counts(name)
-    counts = {cell_id: recorded[ref[cell.prompt]] for cell_id, cell in cells.items()}
+    counts = {cell_id: recorded[ref[cell.prompt]] for cell_id, cell in recorded_cells(name, cells).items()}
     for cell_id, count in counts.items():
         assert count <= cells[cell_id].n_tokens_max, cell_id
     ratio = {cell_id: count / cells[cell_id].n_tokens for cell_id, count in counts.items()}
@@ -114,15 +120,16 @@ def test_mcb_run_against_the_replayed_server_files_every_over_long_prompt_as_too
     answered = dict(chat_replies(name, 200))
     out = tmp_path / "replayed.jsonl"
     with ReplayServer(session, ref) as server:
+        selected = ["--cells", session["cells"]] if session.get("cells") else []
         result = CliRunner().invoke(app, [
             "run", "--model", MODEL, "--base-url", server.base_url, "--out", str(out), "--dataset", str(default_build),
-            "--max-tokens", str(session["max_tokens"]), "--temperature", "0",
+            "--max-tokens", str(session["max_tokens"]), "--temperature", "0", *selected,
         ])
         unmatched = server.unmatched
     assert unmatched == [], "the runner asked the replayed server something the real one was never asked"
     assert result.exit_code == 1, result.output  # the over-long prompts are failures
     lines = {line["cell_id"]: line for line in map(json.loads, out.read_text(encoding="utf-8").split("\n")[:-1])}
-    assert set(lines) == set(cells)
+    assert set(lines) == set(recorded_cells(name, cells))
     counts, template = tokenizer_counts(name), template_tokens(name)
     for cell_id, line in lines.items():
         recorded_as = ref[cells[cell_id].prompt]
