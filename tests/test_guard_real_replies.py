@@ -117,7 +117,9 @@ def test_mcb_run_against_the_replayed_server_files_every_over_long_prompt_as_too
                                                                                       ref, tmp_path):
     """`mcb run` again, against what the real server answered: same lines, nothing asked that was not recorded."""
     session = load_session(name)
-    answered = dict(chat_replies(name, 200))
+    answered: dict[str, list[str]] = {}
+    for recorded_as, reply in chat_replies(name, 200):
+        answered.setdefault(recorded_as, []).append(reply["choices"][0]["message"]["content"].strip())
     out = tmp_path / "replayed.jsonl"
     with ReplayServer(session, ref) as server:
         selected = ["--cells", session["cells"]] if session.get("cells") else []
@@ -131,13 +133,18 @@ def test_mcb_run_against_the_replayed_server_files_every_over_long_prompt_as_too
     lines = {line["cell_id"]: line for line in map(json.loads, out.read_text(encoding="utf-8").split("\n")[:-1])}
     assert set(lines) == set(recorded_cells(name, cells))
     counts, template = tokenizer_counts(name), template_tokens(name)
+    replayed: dict[str, list[str]] = {}
     for cell_id, line in lines.items():
         recorded_as = ref[cells[cell_id].prompt]
         over_long = counts[recorded_as] + template + session["max_tokens"] > session["n_ctx"]
         if over_long:
             assert line["failure"] == "too_long", cell_id
         else:
-            reply = answered[recorded_as]["choices"][0]["message"]["content"].strip()
-            assert line["status"] == "ok" and line["commentary"] == reply, cell_id
+            assert line["status"] == "ok", cell_id
+            replayed.setdefault(recorded_as, []).append(line["commentary"])
+    # The `none` prompt is one text across the three arms, and even at temperature 0 the real server
+    # answered it differently each time (its prompt cache): each reply is kept, none twice.
+    assert {ref_: sorted(texts) for ref_, texts in replayed.items()} == \
+        {ref_: sorted(texts) for ref_, texts in answered.items()}
     assert any(line["failure"] == "too_long" and line["attempts"] == 0 for line in lines.values()), \
         "after the first refusal the window is known and the rest are not sent"

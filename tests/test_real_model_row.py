@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tomllib
 
@@ -48,6 +49,15 @@ def test_the_row_answers_every_default_cell_once_as_the_server_replied(default_b
     assert {(line["temperature"], line["max_tokens"]) for line in run_lines} == {(0.0, 300)}
     ok = [line for line in run_lines if line["status"] == "ok"]
     assert (len(ok), len(run_lines) - len(ok)) == (provenance["run"]["ok"], provenance["run"]["failed"])
+
+
+def test_the_row_answered_exactly_the_prompts_the_default_build_sends(default_build, provenance):
+    """A change to any default prompt makes the shipped row stale: re-run `bash scripts/real-model`."""
+    cells = read_dataset(default_build).cells
+    digest = hashlib.sha256()
+    for cell_id in sorted(cells):
+        digest.update(cell_id.encode() + b"\0" + cells[cell_id].prompt.encode() + b"\0")
+    assert digest.hexdigest() == provenance["run"]["prompts_sha256"]
 
 
 def test_no_commentary_came_from_a_cut_prompt_and_every_over_long_one_is_too_long(run_lines, manifest):
