@@ -145,6 +145,8 @@ def print_calibration(calibration: dict) -> None:
     """The guard's calibration: where the token counts came from, and tokens per `n_tokens`."""
     if not calibration.get("ratios"):
         return
+    from rich.table import Table
+
     table = Table(title="calibrated token counts (the served model's tokens per dataset n_tokens)")
     for name, justify in (("market/context", "left"), ("tokens / n_tokens", "right"), ("cells", "right"), ("from", "left")):
         table.add_column(name, justify=justify)

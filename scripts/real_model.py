@@ -235,6 +235,16 @@ def check_run(lines: list[dict], manifest: dict, n_ctx: int, max_tokens: int) ->
     return problems
 
 
+def check_exit(done: subprocess.CompletedProcess, lines: list[dict]) -> list[str]:
+    """`mcb run` exits 1 exactly when the file has failed lines, 0 otherwise; a traceback is a crash."""
+    if "Traceback (most recent call last)" in done.stdout + done.stderr:
+        return [f"mcb run crashed (exit {done.returncode}); its output above has the traceback"]
+    expected = 1 if any(line["status"] == "failed" for line in lines) else 0
+    if done.returncode != expected:
+        return [f"mcb run exited {done.returncode}, expected {expected} for {len(lines)} lines"]
+    return []
+
+
 def summarize(lines: list[dict]) -> dict:
     failures: dict[str, int] = {}
     for line in lines:
@@ -377,7 +387,7 @@ def main() -> int:
                 summary["paraphrase"] = paraphrase(server.base_url, out / "paraphrases.jsonl", args.paraphrase_limit)
         lines = read_jsonl(run_file)
         manifest = json.loads(run_file.with_name(f"{run_file.stem}.run.json").read_text(encoding="utf-8"))
-        found = check_run(lines, manifest, n_ctx, args.max_tokens)
+        found = check_exit(done, lines) + check_run(lines, manifest, n_ctx, args.max_tokens)
         problems += [f"n_ctx {n_ctx}: {problem}" for problem in found]
         summary["runs"].append({"n_ctx": n_ctx, "seconds": seconds, "exit_code": done.returncode,
                                 **summarize(lines), "problems": found,

@@ -116,3 +116,13 @@ def test_an_over_long_prompt_not_filed_too_long_is_a_problem(real_model, committ
     refused.update(status="failed", failure="http")
     problems = real_model.check_run(lines, manifest, manifest["context_window"], manifest["max_tokens"])
     assert len(problems) == 1 and problems[0].startswith(refused["cell_id"]) and "(http)" in problems[0]
+
+
+def test_a_crash_of_mcb_run_is_a_problem_even_when_its_lines_were_written(real_model, committed_run):
+    """Exit 1 is also what a traceback gives: the check reads the output, not only the code."""
+    lines, _ = committed_run
+    crashed = subprocess.CompletedProcess([], 1, stdout="table\n", stderr="Traceback (most recent call last):\nNameError")
+    assert real_model.check_exit(crashed, lines) == ["mcb run crashed (exit 1); its output above has the traceback"]
+    assert real_model.check_exit(subprocess.CompletedProcess([], 1, "", ""), lines) == []
+    assert real_model.check_exit(subprocess.CompletedProcess([], 0, "", ""), lines) == [
+        "mcb run exited 0, expected 1 for 24 lines"]
