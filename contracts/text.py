@@ -66,7 +66,7 @@ def name_problem(value: object, max_chars: int = MAX_NAME_CHARS) -> str | None:
     if not isinstance(value, str) or not value.strip():
         return "is required"
     if len(value) > max_chars:
-        return f"is {len(value):,} characters; the limit is {max_chars} (contracts.limits.MAX_NAME_CHARS)"
+        return f"is {len(value):,} characters; the limit is {max_chars} (contracts.limits)"
     for position, char in enumerate(value, start=1):
         category = unicodedata.category(char)
         if category in REFUSED_CATEGORIES:

@@ -26,6 +26,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Literal
 
+from contracts.jsonl import loads_bytes
+from extractors.version import UNPINNED
 from leaderboard.store import (
     AGGREGATES,
     QUARANTINE,
@@ -43,7 +45,6 @@ from leaderboard.store import (
     is_submission_id,
     score_path,
 )
-from extractors.version import UNPINNED
 
 FindingKind = Literal["temp", "orphan", "unreadable"]
 
@@ -82,9 +83,10 @@ def check_store(store: LocalStore) -> list[Finding]:
                                for f in files if Path(f).name.startswith(TEMP_PREFIX)]
     files = [f for f in files if not Path(f).name.startswith(TEMP_PREFIX)]
     committed: set[str] = set()  # files a readable commit marker accounts for
+    damaged: dict[str, str] = {}  # submission id -> its unreadable request record
 
     def unreadable(path: str, reason: str) -> None:
-        findings.append(Finding(path, "unreadable", reason))
+        findings.append(Finding(path, "unreadable", reason[len(path) + 2:] if reason.startswith(f"{path}: ") else reason))
 
     for sid in store.ids():
         request = f"{REQUESTS}/{sid}.json"
@@ -93,6 +95,7 @@ def check_store(store: LocalStore) -> list[Finding]:
             store.submission_bytes(sid)
         except StoreError as error:
             unreadable(request, str(error))
+            damaged[sid] = request
             continue
         committed.update({request, f"{SUBMISSIONS}/{sid}.jsonl"})
         results = 0
@@ -108,10 +111,15 @@ def check_store(store: LocalStore) -> list[Finding]:
             if missing:
                 unreadable(marker, f"its score file(s) {', '.join(missing)} are missing")
                 continue
+            broken = next((f"{path}: {why}" for path in score_files if (why := _score_file_problem(store.root / path))), None)
+            if broken:
+                unreadable(marker, f"its score file {broken}")
+                continue
             committed.update({marker, *score_files})
             results += 1
         if not results:
             unreadable(request, "no readable result")
+            damaged[sid] = request
             committed.difference_update({request, f"{SUBMISSIONS}/{sid}.jsonl"})
     for track in sorted(p.name for p in (store.root / TRACKS).iterdir() if p.is_dir()) if (store.root / TRACKS).is_dir() else ():
         for sid in store.track_ids(track):
@@ -126,8 +134,25 @@ def check_store(store: LocalStore) -> list[Finding]:
     for path in files:
         if path in committed or path in flagged or path == QUARANTINE_LOG:
             continue
-        findings.append(Finding(path, "orphan", _orphan_reason(path)))
+        owner = next((request for sid, request in damaged.items() if f"/{sid}" in f"/{path}"), None)
+        reason = f"belongs to {owner}, which is unreadable" if owner else _orphan_reason(path)
+        findings.append(Finding(path, "orphan", reason))
     return sorted(findings, key=lambda f: f.path)
+
+
+def _score_file_problem(path: Path) -> str | None:
+    """Why a scorer's output file cannot be read back (claims.jsonl, cells.csv, summary.json), or None."""
+    payload = path.read_bytes()
+    try:
+        if path.suffix == ".jsonl":
+            loads_bytes(payload, path.name)
+        elif path.suffix == ".json":
+            json.loads(payload.decode("utf-8"))
+        else:
+            payload.decode("utf-8")
+    except (ValueError, RecursionError) as error:
+        return " ".join(str(error).split())[:200]
+    return None
 
 
 def _orphan_reason(path: str) -> str:

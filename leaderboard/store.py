@@ -27,7 +27,7 @@ those orphans and completes it. A committed file is never overwritten: a bundle 
 is not written again.
 
 Reading never takes the board down: a record, aggregate or track summary that cannot be read (not
-UTF-8, not JSON, the wrong shape or types, a result without its files) is left out and named in
+UTF-8, not JSON, the wrong shape or types, another submission's) is left out and named in
 `contents().damage`, beside the files `mcb store check --repair` moved to `quarantine/` (listed in
 `quarantine/log.jsonl`), so the board shows everything else with an integrity notice.
 """

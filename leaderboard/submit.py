@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from contracts.generation import MAX_SUBMISSION_BYTES, MIN_ANSWERED_SHARE
-from contracts.limits import MAX_LINK_CHARS, MAX_NAME_CHARS
+from contracts.limits import MAX_LINK_CHARS
 from contracts.problems import InvalidInput, Problem, summarise
 from contracts.submission import InvalidSubmission, Response, parse_bytes
 from contracts.text import clean_name, cutoff_problem, name_problem, nfc
