@@ -718,6 +718,7 @@ class HubStore(ResultsStore):
 
     def _commit(self, files: Mapping[str, bytes], message: str, check: WriteCheck | None = None) -> bool:
         from huggingface_hub import CommitOperationAdd
+        from huggingface_hub.errors import HfHubHTTPError
 
         self.cache_dir.mkdir(parents=True, exist_ok=True)
         with FileLock(str(self.cache_dir) + ".lock", timeout=LOCK_TIMEOUT_S):
@@ -727,10 +728,14 @@ class HubStore(ResultsStore):
             if check is not None:
                 check()
             operations = [CommitOperationAdd(path_in_repo=name, path_or_fileobj=payload) for name, payload in files.items()]
-            self.api.create_commit(
-                repo_id=self.repo_id, repo_type="dataset", operations=operations, commit_message=message,
-                parent_commit=self._revision,
-            )
+            try:
+                self.api.create_commit(
+                    repo_id=self.repo_id, repo_type="dataset", operations=operations, commit_message=message,
+                    parent_commit=self._revision,
+                )
+            except HfHubHTTPError as error:  # e.g. 412: another writer committed since this one read
+                raise StoreError(f"{self.location} refused the commit ({' '.join(str(error).split())[:300]}); "
+                                 "nothing was written: if another submission landed meanwhile, submit again") from error
             self._snapshot = None
             self.refresh()
         return True

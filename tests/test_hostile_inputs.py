@@ -469,6 +469,22 @@ def test_mcb_run_turns_every_hostile_reply_into_a_failed_line_or_stores_it(mode,
     assert resumed.exit_code == 0, resumed.output
 
 
+# ---- the board's CSV ----
+@pytest.mark.parametrize("trigger", ["=", "+", "-", "@", "\t", "\r"])
+def test_the_csv_export_makes_every_formula_trigger_inert(trigger):
+    import csv
+    import io
+
+    from leaderboard.export import csv_bytes
+
+    table = pd.DataFrame({"model": [f"{trigger}HYPERLINK(1)", "plain"], f"{trigger}header": ["x", "y"],
+                          "read rate": [-0.103, 0.5]})
+    rows = list(csv.reader(io.StringIO(csv_bytes(table).decode("utf-8"), newline="")))
+    assert rows[0][:2] == ["model", f"'{trigger}header"]
+    assert rows[1] == [f"'{trigger}HYPERLINK(1)", "x", "-0.103"], "text escaped, numbers left numbers"
+    assert rows[2] == ["plain", "y", "0.5"]
+
+
 # ---- one JSONL reader: nothing splits JSONL with str.splitlines() ----
 SPLITLINES_ALLOWED = {
     "builder/rewriters/handwritten.py": "reads the hand-written .txt corpora, not JSONL",
