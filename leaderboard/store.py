@@ -418,7 +418,8 @@ class ResultsStore(ABC):
         return cached
 
     def records(self) -> list[SubmissionRecord]:
-        """Every readable record (an unreadable one is left out: `contents().damage` names it)."""
+        """Every record the board can show: readable, with a readable result (the rest are named in
+        `contents().damage`)."""
         return self.contents().records
 
     def find(self, raw: bytes) -> SubmissionRecord | None:
