@@ -251,7 +251,7 @@ def submit_command(
         return
     if config == SWEEP_CONFIG:
         _submit_sweep(raw, model, revision, knowledge_cutoff, params, link, store, dataset[0] if dataset else DEFAULT_OUT,
-                      lenient)
+                      lenient, who)
         return
     if config != PROMPTS_CONFIG:
         console.print(f"rejected: --config {config!r}; choose {PROMPTS_CONFIG} or {SWEEP_CONFIG}", markup=False,
@@ -273,27 +273,39 @@ def submit_command(
 
 
 def _submit_sweep(raw: bytes, model: str, revision: str, knowledge_cutoff: str | None, params: str | None,
-                  link: str | None, store: ResultsStore, folder: Path, lenient: bool) -> None:
+                  link: str | None, store: ResultsStore, folder: Path, lenient: bool, submitter: str) -> None:
     from extractors.progress import RichSteps
 
-    rejected = None
+    rejected = failed = None
     with RichSteps(console) as steps:
         steps.step("loading the sweep's cells")
         from extractors.scoring_data import from_folder
-        from leaderboard.submit import SubmissionRejected, make_meta
+        from leaderboard.store import StoreError
+        from leaderboard.submit import NameTaken, SubmissionRejected, make_meta
         from leaderboard.sweep import describe_slope, submit_sweep
 
         try:
             meta = make_meta(model, revision, knowledge_cutoff, params, link)
-            outcome = submit_sweep(raw, meta, store, from_folder(folder, SWEEP_CONFIG), lenient, steps=steps)
-        except (SubmissionRejected, FileNotFoundError, ValueError) as error:
+            outcome = submit_sweep(raw, meta, store, from_folder(folder, SWEEP_CONFIG), lenient, steps=steps,
+                                   submitter=submitter)
+        except (SubmissionRejected, NameTaken, FileNotFoundError, ValueError) as error:
             rejected = error
+        except StoreError as error:
+            failed = error
     if rejected is not None:
         reason = rejected.summary() if isinstance(rejected, SubmissionRejected) else str(rejected)
         console.print(f"rejected: {reason}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(2) from rejected
-    console.print(f"sweep: {outcome.status} as {outcome.id}; slope {describe_slope(outcome.summary)}", markup=False,
-                  highlight=False)
+    if failed is not None:
+        console.print(f"error: {failed}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from failed
+    held = ""
+    if outcome.status == "duplicate":
+        stored = outcome.summary.get("meta") or {}
+        held = (f" (this file is already stored as {stored.get('name')!r} revision {stored.get('revision')!r}"
+                f"{' by ' + outcome.summary['submitter'] if outcome.summary.get('submitter') else ''})")
+    console.print(f"sweep: {outcome.status} as {outcome.id}{held}; slope {describe_slope(outcome.summary)}", markup=False,
+                  highlight=False, soft_wrap=True)
 
 
 def rescore(

@@ -47,6 +47,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from contracts.vocabulary import SWEEP_CONFIG
 from extractors.version import UNPINNED
 from leaderboard.paths import DEFAULT_RESULTS
 
@@ -341,6 +342,48 @@ def _json_bytes(payload: object) -> bytes:
     return (json.dumps(payload, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode("utf-8")
 
 
+def _check_track_summary(summary: dict, track: str, path: str) -> None:
+    """A paper track's summary (`mcb tracks score`): its own track, a status, a model object."""
+    if summary.get("track") != track:
+        raise StoreError(f"{path}: is a summary of track {summary.get('track')!r}, stored under {track!r}")
+    if not isinstance(summary.get("status"), str) or not isinstance(summary.get("model", {}), dict):
+        raise StoreError(f"{path}: lacks a status or has a model that is not an object")
+
+
+def _finite(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_sweep_summary(summary: dict, track: str, path: str) -> None:
+    """A sweep summary (`leaderboard.sweep`), down to the fields the slopes table and the plot read:
+    config sweep, a model name, meta, and a dose response of finite estimates and points (or none)."""
+    if summary.get("config") != SWEEP_CONFIG or not isinstance(summary.get("model"), str) \
+            or not isinstance(summary.get("meta"), dict):
+        raise StoreError(f"{path}: not a sweep summary (needs config {SWEEP_CONFIG!r}, a model name and meta)")
+    response = summary.get("dose_response")
+    if response is None:
+        return
+    per_k, points = (response.get("per_k", []), response.get("points", [])) if isinstance(response, dict) else (None, None)
+    if not isinstance(per_k, list) or not isinstance(points, list) or not isinstance(response.get("slope", {}), dict):
+        raise StoreError(f"{path}: dose_response must hold a slope object and per_k and points lists")
+    if not all(isinstance(entry, dict) and _finite(entry.get("k")) for entry in per_k):
+        raise StoreError(f"{path}: dose_response per_k holds an entry without a finite k")
+    for entry in [response.get("slope") or {}, *per_k]:
+        if any(
+                entry.get(name) is not None and not _finite(entry[name]) for name in ("weight", "ci_low", "ci_high")) \
+                or any(not isinstance(entry.get(name, 0), int) for name in ("claims", "cells", "cells_with_claims")):
+            raise StoreError(f"{path}: dose_response holds an estimate that is not finite numbers and counts")
+    if any(not isinstance(point, dict) or not all(_finite(point.get(name)) for name in ("k", "shown", "true", "claimed"))
+           or not all(isinstance(point.get(name), (str, type(None))) for name in ("ticker", "context", "cell_id"))
+           for point in points):
+        raise StoreError(f"{path}: dose_response holds a point without finite k, shown, true and claimed values "
+                         "or with a ticker, context or cell id that is not text")
+
+
+# How each kind of track summary is checked when read; a paper track's by default.
+_SUMMARY_CHECKS: dict[str, Callable[[dict, str, str], None]] = {SWEEP_CONFIG: _check_sweep_summary}
+
+
 @dataclass(frozen=True)
 class StoreContents:
     """Everything the board shows, read past damage: the readable records, their readable results,
@@ -552,15 +595,13 @@ class ResultsStore(ABC):
                 if is_submission_id(sid) and self._exists(f"{TRACKS}/{track}/{sid}/{TRACK_SUMMARY}")]
 
     def track_summary(self, track: str, sid: str) -> dict:
-        """One track result's summary; StoreError naming the file when it is not a summary of this track."""
+        """One track (or sweep) result's summary; StoreError naming the file when it is not a readable
+        summary of that track."""
         path = f"{TRACKS}/{track}/{sid}/{TRACK_SUMMARY}"
         summary = _json(self._read_checked(path), path)
         if not isinstance(summary, dict):
             raise StoreError(f"{path}: expected a JSON object, got {type(summary).__name__}")
-        if summary.get("track") != track:
-            raise StoreError(f"{path}: is a summary of track {summary.get('track')!r}, stored under {track!r}")
-        if not isinstance(summary.get("status"), str) or not isinstance(summary.get("model", {}), dict):
-            raise StoreError(f"{path}: lacks a status or has a model that is not an object")
+        _SUMMARY_CHECKS.get(track, _check_track_summary)(summary, track, path)
         return summary
 
     def track_summaries(self) -> dict[str, list[dict]]:
