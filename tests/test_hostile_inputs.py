@@ -518,10 +518,12 @@ def tally() -> dict[str, dict[str, int]]:
     crashes, prints a traceback or changes a stored file fails its test."""
     from tests.test_store_corrupt import CORRUPTIONS
     from tests.test_store_ownership import OWNERSHIP_CASES
+    from tests.test_sweep import SWEEP_CORRUPTIONS
 
     groups = catalogue()
     groups["ownership"] = [(name, expect, 1) for name, expect in OWNERSHIP_CASES]
     groups["corrupted store files"] = [(name, "served", 3) for name, *_ in CORRUPTIONS]
+    groups["corrupted sweep results"] = [(name, "served", 3) for name, _ in SWEEP_CORRUPTIONS]
     figures = {}
     for group, cases in groups.items():
         outcomes = Counter(expect for _, expect, _ in cases)

@@ -324,14 +324,18 @@ def test_a_sweep_name_is_checked_and_owned_like_a_board_name(sweep_build, tmp_pa
     assert mine.exit_code == 0 and "sweep: scored" in mine.output, mine.output
 
 
-@pytest.mark.parametrize("corrupt", [
-    lambda s: b"{not json",
-    lambda s: json.dumps([s]).encode(),
-    lambda s: json.dumps({**s, "model": None}).encode(),
-    lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "points": [{"k": "x"}]}}).encode(),
-    lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "per_k": [{"weight": 1}]}}).encode(),
-    lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "slope": {"weight": "high"}}}).encode(),
-], ids=["not-json", "a-list", "no-model", "bad-point", "per-k-without-k", "slope-not-a-number"])
+# (case, how a stored sweep summary is corrupted): each must be named while every other summary is shown.
+SWEEP_CORRUPTIONS = (
+    ("not JSON", lambda s: b"{not json"),
+    ("a list", lambda s: json.dumps([s]).encode()),
+    ("no model name", lambda s: json.dumps({**s, "model": None}).encode()),
+    ("a point without numbers", lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "points": [{"k": "x"}]}}).encode()),
+    ("a per-k entry without k", lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "per_k": [{"weight": 1}]}}).encode()),
+    ("a slope that is text", lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "slope": {"weight": "high"}}}).encode()),
+)
+
+
+@pytest.mark.parametrize("corrupt", [how for _, how in SWEEP_CORRUPTIONS], ids=[name for name, _ in SWEEP_CORRUPTIONS])
 def test_a_damaged_sweep_summary_is_named_and_the_rest_is_shown(sweep_data, tmp_path, corrupt):
     from typer.testing import CliRunner
 
