@@ -562,9 +562,12 @@ def _read_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     def cells_for(sid):
         if not sid:
             return gr.update(choices=[], value=None)
-        release = service.record(sid).release
-        ids = list(service.datasets.get(release).cells) if release in service.datasets.by_release \
-            else sorted({cid for (cid, _) in service.details(sid)[0]})
+        try:  # a record damaged after the list was made: no cells (the integrity notice names the file)
+            release = service.record(sid).release
+            ids = list(service.datasets.get(release).cells) if release in service.datasets.by_release \
+                else sorted({cid for (cid, _) in service.details(sid)[0]})
+        except StoreError:
+            return gr.update(choices=[], value=None)
         return gr.update(choices=ids, value=ids[0] if ids else None)
 
     read_model.change(cells_for, read_model, read_cell)
