@@ -39,7 +39,7 @@ def run(
     max_tokens: Annotated[int, typer.Option(help="reply budget per answer")] = MAX_TOKENS,
     cells: Annotated[Optional[str], typer.Option(help="cell-id glob(s), comma-separated, e.g. 'us-*-inverted-*'")] = None,
     concurrency: Annotated[int, typer.Option(help="requests in flight at once")] = 1,
-    timeout: Annotated[float, typer.Option(help="seconds to wait for one reply")] = 300.0,
+    timeout: Annotated[float, typer.Option(help="seconds one whole request may take, headers and body (a deadline)")] = 300.0,
     dataset: Annotated[str, typer.Option(help="built dataset folder, or Hub repo owner/name or owner/name@REVISION")] = str(DEFAULT_OUT),
     config: Annotated[str, typer.Option(help="which prompts to send: prompts, sweep (the dose-response sweep), or a track (recall, relabeled, masked)")] = "prompts",
 ) -> None:
