@@ -92,7 +92,7 @@ def test_identical_content_under_a_new_name_says_which_name_holds_it(datasets, s
                     "--results", store.root, "--submitter", "mallory")
     assert result.exit_code == 0, result.output
     flat = " ".join(result.output.split())
-    assert flat.startswith("duplicate:") and "under the name 'original'" in flat and "submitted by alice" in flat
+    assert " duplicate: " in f" {flat}" and "under the name 'original'" in flat and "submitted by alice" in flat
     assert first.record.id in flat
     assert [r.meta.name for r in store.records()] == ["original"]
 
