@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from builder.paths import DEFAULT_OUT
 from builder.universes import UniverseError, get_universe
@@ -45,7 +46,7 @@ def with_prices(specs: list[BuildSpec], allow_fetch: bool) -> list[BuildSpec]:
     located = []
     for spec in specs:
         source = locate_prices(spec.market, spec.month, spec.prices_file, allow_fetch=allow_fetch)
-        console.print(f"{spec.market} {spec.month}: prices from {source.origin} ({source.path})", highlight=False,
+        console.print(f"{spec.market} {spec.month}: prices from {source.origin} ({source.path})", highlight=False, markup=False,
                       soft_wrap=True)
         located.append(BuildSpec(spec.market, spec.month, source.path))
     return located
@@ -63,7 +64,7 @@ def run_build(specs: list[BuildSpec], out: Path, release: str | None = None, hub
         task = progress.add_task("building configs", total=len(configs_for(extras)))
         report = build_dataset(out, specs, release, on_config=lambda name: progress.advance(task), hub_repo=hub_repo,
                                extras=extras, space_repo=space_repo)
-    table = Table(title=f"market-claim-bench {report.release} -> {report.out_dir}")
+    table = Table(title=Text(f"market-claim-bench {report.release} -> {report.out_dir}"))
     table.add_column("config")
     table.add_column("rows", justify="right")
     table.add_column("file")

@@ -1,7 +1,17 @@
-"""Panels: one market-month of daily bars for a universe, loaded from CSV and validated."""
+"""Panels: one market-month of daily bars for a universe, loaded from CSV and validated.
+
+Prices must be real before anything is built from them. Every row of the file is checked and
+named by its line: prices (open, high, low, close, adj_close) positive, finite and below
+`MAX_PRICE`; volume finite and non-negative; the row's market the one being built; its ticker in
+the universe (or one `universes.toml` declares the files carry beside it); its date inside the
+month. Then the month's rows are checked against the exchange calendar (sessions, OHLC order).
+An empty file, or one with only a header, is a one-line error. An empty field means the source
+did not give that value (Lisbon has no open); the calendar rules decide where that is allowed.
+"""
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -17,6 +27,12 @@ PRICE_COLUMNS = ("open", "high", "low", "close")
 CSV_COLUMNS = ("market", "ticker", "date", "open", "high", "low", "close", "adj_close", "volume")
 BAR_COLUMNS = ("ticker", "date", "open", "high", "low", "close", "volume")
 MAX_PROBLEMS_SHOWN = 12
+MAX_PRICE = 10_000_000.0
+"""No share of any universe trades near this in its currency (the dearest US share, Berkshire
+Hathaway A, is under 1,000,000 USD): a price above it is a unit or parsing error."""
+# The line a data row has in the file: the header is line 1.
+FIRST_DATA_LINE = 2
+LINE_COLUMN = "source_line"  # each row's line in the file, added when read (extra columns are dropped later)
 
 
 class PanelError(ValueError):
@@ -86,29 +102,65 @@ def shipped_months(universe: str | Universe) -> list[str]:
 
 
 def read_price_csv(path: Path) -> pd.DataFrame:
-    """Read a CSV in the `data/prices` schema, naming what is wrong with it."""
+    """Read a CSV in the `data/prices` schema, naming what is wrong with it (PanelError, never
+    another error: a file that pandas cannot parse is named as such)."""
     try:
-        frame = pd.read_csv(path, dtype={"ticker": str, "market": str, "date": str})
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
     except FileNotFoundError:
         raise
-    except (pd.errors.ParserError, UnicodeDecodeError) as error:
-        raise PanelError(f"{path}: not a readable CSV ({error})") from error
+    except pd.errors.EmptyDataError as error:
+        raise PanelError(f"{path}: the file is empty; expected the header {','.join(CSV_COLUMNS)} and one row "
+                         "per ticker-session") from error
+    except (ValueError, UnicodeDecodeError, csv.Error, OverflowError, MemoryError) as error:
+        raise PanelError(f"{path}: not a readable CSV ({' '.join(str(error).split())[:300]})") from error
     missing = [column for column in CSV_COLUMNS if column not in frame.columns]
     if missing:
         raise PanelError(f"{path}: missing column(s) {', '.join(missing)}; expected {','.join(CSV_COLUMNS)}")
-    for column in (*PRICE_COLUMNS, "volume"):
+    if frame.empty:
+        raise PanelError(f"{path}: holds a header and no rows; expected one row per ticker-session")
+    for column in (*PRICE_COLUMNS, "adj_close", "volume"):
         numeric = pd.to_numeric(frame[column], errors="coerce")
         bad = frame[column].notna() & numeric.isna()
         if bad.any():
-            line = int(np.flatnonzero(bad.to_numpy())[0]) + 2
+            line = int(np.flatnonzero(bad.to_numpy())[0]) + FIRST_DATA_LINE
             raise PanelError(f"{path}, line {line}: {column} {frame[column][bad].iloc[0]!r} is not a number")
         frame[column] = numeric.astype(float)
     parsed = pd.to_datetime(frame["date"], format="%Y-%m-%d", errors="coerce")
     if parsed.isna().any():
-        line = int(np.flatnonzero(parsed.isna().to_numpy())[0]) + 2
+        line = int(np.flatnonzero(parsed.isna().to_numpy())[0]) + FIRST_DATA_LINE
         raise PanelError(f"{path}, line {line}: date {frame['date'][parsed.isna()].iloc[0]!r} is not YYYY-MM-DD")
     frame["date"] = parsed.dt.date
+    frame[LINE_COLUMN] = np.arange(len(frame)) + FIRST_DATA_LINE
     return frame
+
+
+def row_problems(frame: pd.DataFrame, universe: Universe, month: str) -> list[str]:
+    """Every row that cannot be a real bar of this market-month, named by line and field."""
+    first, last = month_bounds(month)
+    known = set(universe.tickers) | set(universe.extra_tickers)
+    problems: list[str] = []
+    for row in frame.itertuples(index=False):
+        where = f"line {getattr(row, LINE_COLUMN)}"
+        market = row.market if isinstance(row.market, str) else ""
+        if market.strip().casefold() != universe.name.casefold():
+            problems.append(f"{where}, field 'market': {market!r} is not the {universe.name} market being built")
+        ticker = row.ticker if isinstance(row.ticker, str) else ""
+        if ticker not in known:
+            problems.append(f"{where}, field 'ticker': {ticker!r} is not in the {universe.name} universe "
+                            f"({', '.join(universe.tickers)}; data/universes.toml)")
+        if not first <= row.date <= last:
+            problems.append(f"{where}, field 'date': {row.date} is outside {month}")
+        for name in (*PRICE_COLUMNS, "adj_close"):
+            value = getattr(row, name)
+            if np.isnan(value):
+                continue
+            if not np.isfinite(value) or value <= 0:
+                problems.append(f"{where}, field '{name}': {value!r} is not a positive finite price")
+            elif value > MAX_PRICE:
+                problems.append(f"{where}, field '{name}': {value:g} is above {MAX_PRICE:,.0f}, no real share price")
+        if not np.isnan(row.volume) and (not np.isfinite(row.volume) or row.volume < 0):
+            problems.append(f"{where}, field 'volume': {row.volume!r} is not a non-negative finite volume")
+    return problems
 
 
 def validation_problems(bars: pd.DataFrame, universe: Universe, month: str) -> list[str]:
@@ -172,8 +224,9 @@ def load_panel(universe: str | Universe, month: str, prices_file: Path | None = 
             f"(columns {','.join(CSV_COLUMNS)}), or fetch it on a machine with network."
         )
     frame = read_price_csv(path)
+    problems = row_problems(frame, universe, month)
     in_month = frame[(frame["date"] >= first) & (frame["date"] <= last) & frame["ticker"].isin(universe.tickers)]
-    problems = validation_problems(in_month, universe, month)
+    problems += validation_problems(in_month, universe, month)
     if problems:
         shown = problems[:MAX_PROBLEMS_SHOWN]
         more = f"\n  ... and {len(problems) - len(shown)} more" if len(problems) > len(shown) else ""

@@ -46,6 +46,8 @@ class Universe:
     names: dict[str, tuple[str, ...]]
     known_gaps: tuple[KnownGap, ...] = ()
     known_absences: tuple[KnownAbsence, ...] = ()
+    # tickers a price file may carry beyond the universe (declared in universes.toml), read past
+    extra_tickers: tuple[str, ...] = ()
     # prose in this market writes a decimal comma ("4,385" is 4.385): its prices never reach 1,000
     decimal_comma: bool = False
 
@@ -102,6 +104,7 @@ def _universe_from_table(name: str, table: dict) -> Universe:
         names={ticker: tuple(aliases) for ticker, aliases in table["tickers"].items()},
         known_gaps=gaps,
         known_absences=absences,
+        extra_tickers=tuple(str(t) for t in (table.get("extra_tickers") or {}).get("tickers", ())),
     )
 
 

@@ -45,7 +45,7 @@ def loads_lines(text: str, source: str = "") -> list:
             rows.append(json.loads(raw))
         except json.JSONDecodeError as error:
             prefix = f"{source}: " if source else ""
-            problems.append(Problem(number, None, f"{prefix}not valid JSON ({error.msg} at column {error.colno})", "json"))
+            problems.append(Problem(number, None, f"{prefix}not valid JSON ({error.msg}: column {error.colno})", "json"))
     if problems:
         raise InvalidInput(problems)
     return rows

@@ -13,6 +13,12 @@ from dataclasses import dataclass
 MAX_PROBLEMS_SHOWN = 20
 
 
+def shown_name(name: str) -> str:
+    """A field name as a message prints it: as written when printable, else escaped (a name may
+    hold NUL, a lone surrogate or a bidi control, which must not reach a terminal raw)."""
+    return name if name.isprintable() else repr(name)[1:-1]
+
+
 @dataclass(frozen=True)
 class Problem:
     """One error: where (1-based line, field; either may be unknown) and what.
@@ -35,7 +41,7 @@ class Problem:
         if self.line is not None:
             parts.append(f"line {self.line}")
         if self.field is not None:
-            parts.append(f"field '{self.field}'")
+            parts.append(f"field '{shown_name(self.field)}'")
         return ", ".join(parts)
 
     def __str__(self) -> str:
@@ -51,7 +57,7 @@ def summarise(problems: Sequence[Problem], limit: int = MAX_PROBLEMS_SHOWN, sepa
         rest.setdefault(problem.group, []).append(problem)
     for group in rest.values():
         example = group[0]
-        label = f"field '{example.field}': {example.message}" if example.field else example.message
+        label = f"field '{shown_name(example.field)}': {example.message}" if example.field else example.message
         shown.append(f"... and {len(group)} more of the same kind ({label})")
     return separator.join(shown)
 

@@ -7,18 +7,28 @@ saying why, so a failed call can never be read as an empty answer. Every other f
 kept beside the line: the run metadata `mcb run` writes (`model`, `n_tokens`, `attempts`, ...)
 is always allowed and type-checked; any other field is an error in strict mode (the default: a
 typo such as `comentary` is caught) and kept as metadata in lenient mode.
+
+The parser is total: any text gives responses or problems, never an exception. The limits of
+`contracts.limits` are checked before the work they bound (the line count before any line is
+decoded, the nesting depth before a line reaches the JSON decoder, a text field's length before
+anything is scored); NaN and Infinity (not JSON), NUL and lone surrogates (UTF-8 cannot store them)
+are refused with their line and field.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Mapping
+import math
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from contracts.jsonl import decode_utf8, dumps_line, numbered_lines
+from contracts.limits import MAX_COMMENTARY_CHARS, MAX_JSON_DEPTH, MAX_LINES
 from contracts.problems import InvalidInput, Problem
+from contracts.text import unstorable_char
 from contracts.vocabulary import FAILURE_KINDS, STATUSES
 
 FieldKind = Literal["text", "integer", "number", "failure"]
@@ -42,12 +52,12 @@ class FieldSpec:
         elif self.kind == "integer":
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
         elif self.kind == "number":
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         else:
             ok = value in FAILURE_KINDS
         if ok:
             return None
-        wanted = {"text": "text", "integer": "a non-negative integer", "number": "a number",
+        wanted = {"text": "text", "integer": "a non-negative integer", "number": "a finite number",
                   "failure": f"a failure kind (one of {', '.join(FAILURE_KINDS)})"}[self.kind]
         return f"must be {wanted}{' or null' if self.nullable else ''}, not {value!r}"
 
@@ -75,6 +85,8 @@ RUN_METADATA_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("release", "text", False, "dataset release of the prompt answered"),
     FieldSpec("failure", "failure", True, "the failure kind of a failed line"),
     FieldSpec("finished_at", "text", False, "when the line was written (UTC, ISO 8601)"),
+    FieldSpec("partial", "text", True, "what a `length` failure got before the reply budget ran out; kept apart, "
+              "never scored (absent in files written before it existed)"),
 )
 CONTRACT_NAMES: tuple[str, ...] = tuple(spec.name for spec in CONTRACT_FIELDS)
 RUN_METADATA_NAMES: tuple[str, ...] = tuple(spec.name for spec in RUN_METADATA_FIELDS)
@@ -123,6 +135,31 @@ def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def _strings(value: object) -> Iterator[str]:
+    """Every string in a decoded JSON value, keys included (depth is bounded before decoding)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def text_problem(value: object) -> str | None:
+    """What no text of a line may be (its first instance): longer than the limit, or holding NUL or
+    a lone surrogate."""
+    for text in _strings(value):
+        if len(text) > MAX_COMMENTARY_CHARS:
+            return (f"text of {len(text):,} characters; the limit is {MAX_COMMENTARY_CHARS:,} "
+                    "(contracts.limits.MAX_COMMENTARY_CHARS)")
+        if (why := unstorable_char(text)) is not None:
+            return f"text {why}; NUL and lone surrogates cannot be stored"
+    return None
+
+
 def check_line(item: object, number: int | None, cell_ids: Collection[str] | None = None,
                lenient: bool = False) -> tuple[Response | None, list[Problem]]:
     """One decoded line against the contract: the Response, or every problem found on it."""
@@ -132,6 +169,12 @@ def check_line(item: object, number: int | None, cell_ids: Collection[str] | Non
 
     def add(name: str | None, message: str, kind: str = "") -> None:
         problems.append(Problem(number, name, message, kind))
+
+    for name, value in item.items():
+        if (why := text_problem([name, value])) is not None:
+            add(name, why, "text")
+    if problems:
+        return None, problems
 
     metadata = {name: value for name, value in item.items() if name not in CONTRACT_NAMES}
     for name, value in metadata.items():
@@ -179,13 +222,14 @@ def check_text(text: str, cell_ids: Collection[str] | None = None,
     responses: list[Response] = []
     problems: list[Problem] = []
     seen: dict[tuple[str, int], int] = {}
-    any_line = False
-    for number, raw in numbered_lines(text):
-        any_line = True
-        try:
-            item = json.loads(raw)
-        except json.JSONDecodeError as error:
-            problems.append(Problem(number, None, f"not valid JSON ({error.msg} at column {error.colno})", "json"))
+    lines = list(numbered_lines(text))
+    if len(lines) > MAX_LINES:
+        return [], [Problem(None, None, f"the file holds {len(lines):,} lines; the limit is {MAX_LINES:,} "
+                                        "(contracts.limits.MAX_LINES); nothing was read", "lines")]
+    for number, raw in lines:
+        item, why = decode_line(raw)
+        if why is not None:
+            problems.append(Problem(number, None, why, "json"))
             continue
         response, found = check_line(item, number, cell_ids, lenient)
         problems.extend(found)
@@ -197,9 +241,42 @@ def check_text(text: str, cell_ids: Collection[str] | None = None,
             continue
         seen[response.key] = number
         responses.append(response)
-    if not any_line:
+    if not lines:
         problems.append(Problem(None, None, "the file holds no submission lines (expected one JSON object per line)", "empty"))
     return responses, problems
+
+
+# A JSON string literal (escapes included), removed before counting brackets.
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def nesting_exceeds(raw: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether a JSON text nests arrays and objects deeper than `limit`, found without decoding it."""
+    if raw.count("[") + raw.count("{") <= limit:
+        return False
+    depth = 0
+    for bracket in _BRACKET.finditer(_JSON_STRING.sub("", raw)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > limit:
+            return True
+    return False
+
+
+def _not_json(constant: str) -> None:
+    raise ValueError(f"{constant} is not JSON (use null)")
+
+
+def decode_line(raw: str) -> tuple[object, str | None]:
+    """(value, None), or (None, why the line is not JSON the contract can read)."""
+    if nesting_exceeds(raw):
+        return None, f"nested deeper than {MAX_JSON_DEPTH} arrays or objects (contracts.limits.MAX_JSON_DEPTH)"
+    try:
+        return json.loads(raw, parse_constant=_not_json), None
+    except json.JSONDecodeError as error:
+        return None, f"not valid JSON ({error.msg}: column {error.colno})"
+    except (ValueError, RecursionError) as error:
+        return None, f"not valid JSON ({error})"
 
 
 def parse_text(text: str, cell_ids: Collection[str] | None = None, lenient: bool = False) -> list[Response]:

@@ -25,6 +25,8 @@ FailureKind = Literal[
     "http",         # the server answered with an HTTP error status
     "empty",        # the reply had no text
     "refusal",      # the API refused (refusal field or content filter)
+    "bad_reply",    # the server answered 200 with something that is not a usable chat completion
+    "length",       # the reply stopped at the token budget (finish_reason "length"): partial, never scored
 ]
 FAILURE_KINDS: tuple[str, ...] = get_args(FailureKind)
 

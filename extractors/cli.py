@@ -16,7 +16,8 @@ from rich.console import Console
 from contracts.vocabulary import BASELINE_NAMES, PROMPTS_CONFIG as PROMPTS
 from extractors.defaults import BASELINE_SEED
 
-console = Console(stderr=True)
+# Messages echo user text (paths, cell ids like "[/red]"): printed as text, never as Rich markup.
+console = Console(stderr=True, markup=False)
 EXIT_FAILED_LINES = 1
 EXIT_BAD_INPUT = 2
 

@@ -27,7 +27,9 @@ from contracts.vocabulary import ARM_NAMES, CONTEXT_NAMES, PERTURBED_ARMS, TRUTH
 from extractors.version import scorer_version
 from leaderboard.columns import COLUMNS, DEFAULT_SHOWN, HIDEABLE, column, selected_columns
 from leaderboard.ranking import CUTOFF_CHOICES, SIZE_CHOICES, BoardFilter, cell_table, cells_frame, rank, scorer_choices
-from leaderboard.store import ResultsStore, SubmissionRecord
+from leaderboard.export import csv_bytes
+from leaderboard.identity import NotSignedIn, on_space, space_submitter
+from leaderboard.store import Damage, ResultsStore, StoreError, SubmissionRecord
 from leaderboard.submit import MAX_SUBMISSION_BYTES, Datasets, Scorer, make_meta, score_with_extractors, submit
 
 # Verdict detail (and the two text kinds) -> highlight colour.
@@ -83,6 +85,7 @@ class LeaderboardService:
     _snapshot: tuple[tuple, list[SubmissionRecord], pd.DataFrame] | None = field(default=None, init=False, repr=False)
     _boards: dict[tuple, pd.DataFrame] = field(default_factory=dict, init=False, repr=False)
     _details: dict[tuple[str, str], tuple[dict, list[dict]]] = field(default_factory=dict, init=False, repr=False)
+    _damage: list[Damage] = field(default_factory=list, init=False, repr=False)
     _current: str = field(default_factory=scorer_version, init=False)
     _downloads: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="mcb-board-")), init=False, repr=False)
 
@@ -104,11 +107,20 @@ class LeaderboardService:
         self.store.refresh()
         state = self._state()
         if self._snapshot is None or self._snapshot[0] != state:
-            records = [self.store.record(sid) for sid, _ in state]
-            frame = cells_frame(((r, a) for r in records for a in self.store.results(r.id)), self._current)
-            self._snapshot = (state, records, frame)
+            # Read past damage: one bad stored file is named in the integrity notice, never fatal.
+            contents = self.store.contents()
+            self._snapshot = (state, contents.records, cells_frame(contents.entries, self._current))
+            self._damage = contents.damage
             self._boards.clear()
         return self._snapshot[1], self._snapshot[2]
+
+    def integrity_note(self) -> str:
+        """Every stored file left off the board (unreadable, or quarantined by `mcb store check --repair`)."""
+        self.snapshot()
+        if not self._damage:
+            return ""
+        return (f"Store integrity: {len(self._damage)} stored file(s) left out, everything else is shown: "
+                + "; ".join(str(item) for item in self._damage) + ".")
 
     def shown_scorer(self, sid: str) -> str:
         """The scorer version whose result the board shows for this submission by default."""
@@ -147,8 +159,12 @@ class LeaderboardService:
             if len(self._details) >= CACHE_SUBMISSIONS:
                 self._details.pop(next(iter(self._details)))
             # Stored files passed validation when they were submitted: read back leniently, through the one parser.
-            lines = {response.key: response for response in parse_text(self.store.submission_text(sid), lenient=True)}
-            claims = loads_bytes(self.store.score_file(sid, "claims.jsonl", key[1]))
+            # A damaged file raises StoreError naming it (Read one shows the message).
+            try:
+                lines = {response.key: response for response in parse_text(self.store.submission_text(sid), lenient=True)}
+                claims = loads_bytes(self.store.score_file(sid, "claims.jsonl", key[1]))
+            except ValueError as error:
+                raise StoreError(f"submission {sid}: {error}") from error
             self._details[key] = (lines, claims)
         return self._details[key]
 
@@ -160,7 +176,7 @@ class LeaderboardService:
     def write_csv(self, table: pd.DataFrame) -> str:
         """Write `table` as CSV under a folder named by its content hash, so two readers with
         different filters never overwrite each other's file; returns the path."""
-        payload = table.to_csv(index=False).encode("utf-8")
+        payload = csv_bytes(table)
         folder = self._downloads / hashlib.sha256(payload).hexdigest()[:CSV_HASH_CHARS]
         path = folder / CSV_NAME
         if not path.exists():
@@ -194,7 +210,7 @@ def csv_link(csv_path: str | None) -> str:
             "Download CSV of what is shown</a></p>")
 
 
-def board_html(table: pd.DataFrame, csv_path: str | None = None, note: str = "") -> str:
+def board_html(table: pd.DataFrame, csv_path: str | None = None, note: str = "", integrity: str = "") -> str:
     """The ranking as a plain HTML table, every value escaped, the CSV link and a note (which scorer
     ranked it). A static table renders in a fraction of the time of an interactive grid, which keeps
     the first load light."""
@@ -211,7 +227,8 @@ def board_html(table: pd.DataFrame, csv_path: str | None = None, note: str = "")
     if not body:
         body = f'<tr><td colspan="{len(kinds)}">No submission matches this selection.</td></tr>'
     return (f'<div class="mcb-board"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
-            + csv_link(csv_path) + (f'<p class="mcb-csv" id="scorer-note">{html.escape(note)}</p>' if note else ""))
+            + csv_link(csv_path) + (f'<p class="mcb-csv" id="scorer-note">{html.escape(note)}</p>' if note else "")
+            + (f'<p class="mcb-csv" id="integrity-note">{html.escape(integrity)}</p>' if integrity else ""))
 
 
 def _fmt(value) -> str:
@@ -284,7 +301,10 @@ def read_one_html(service: LeaderboardService, sid: str | None, cell_id: str | N
     empty = pd.DataFrame(columns=list(CLAIM_COLUMNS))
     if not sid or not cell_id:
         return "<p>Pick a model and a cell.</p>", empty
-    lines, claims = service.details(sid)
+    try:
+        lines, claims = service.details(sid)
+    except StoreError as error:
+        return f"<p><strong>This submission's stored files cannot be read</strong>: {html.escape(str(error))}</p>", empty
     cell_claims = [c for c in claims if c.get("cell_id") == cell_id]
     samples = sorted({s for (cid, s) in lines if cid == cell_id})
     blocks = [legend_html()]
@@ -477,7 +497,7 @@ def _board_page(demo: gr.Blocks, service: LeaderboardService) -> None:
                              cutoff or "all", search or "", "" if scorer in (None, CURRENT_SCORER) else scorer)
         names = selected_columns(columns or [])
         table = shown_rows(service.board(chosen)[names], rows)
-        return board_html(table, service.write_csv(table), service.scorer_note())
+        return board_html(table, service.write_csv(table), service.scorer_note(), service.integrity_note())
 
     version = gr.State(service.version())
     gr.Markdown(f"{HEADER}\n\n{nav_markdown(BOARD_PAGE)}", elem_id="nav", sanitize_html=False)
@@ -497,7 +517,8 @@ def _board_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     # A Markdown block renders the escaped table as it is (it is one HTML block: no Markdown syntax
     # applies inside, nothing is sanitised away because nothing unescaped is in it) and its code is
     # already on every Gradio page, where gr.HTML's is another 33 kB to fetch first.
-    table = gr.Markdown(board_html(first_view, service.write_csv(first_view), service.scorer_note()), elem_id="board",
+    table = gr.Markdown(board_html(first_view, service.write_csv(first_view), service.scorer_note(), service.integrity_note()),
+                        elem_id="board",
                         sanitize_html=False, latex_delimiters=[], header_links=False)
     # Below the table, not in an accordion: one component type fewer on the first page.
     columns = gr.CheckboxGroup(list(HIDEABLE), value=list(DEFAULT_SHOWN), label="columns", elem_id="columns")
@@ -541,9 +562,12 @@ def _read_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     def cells_for(sid):
         if not sid:
             return gr.update(choices=[], value=None)
-        release = service.record(sid).release
-        ids = list(service.datasets.get(release).cells) if release in service.datasets.by_release \
-            else sorted({cid for (cid, _) in service.details(sid)[0]})
+        try:  # a record damaged after the list was made: no cells (the integrity notice names the file)
+            release = service.record(sid).release
+            ids = list(service.datasets.get(release).cells) if release in service.datasets.by_release \
+                else sorted({cid for (cid, _) in service.details(sid)[0]})
+        except StoreError:
+            return gr.update(choices=[], value=None)
         return gr.update(choices=ids, value=ids[0] if ids else None)
 
     read_model.change(cells_for, read_model, read_cell)
@@ -590,6 +614,8 @@ def _submit_page(demo: gr.Blocks, service: LeaderboardService) -> None:
                 f"`mcb run` adds). At most {MAX_SUBMISSION_BYTES // (1024 * 1024)} MB, UTF-8, at least "
                 "95% of the version's cells answered. Validation runs before anything is stored; a scored "
                 "submission appears on the Leaderboard page.")
+    if on_space():  # the signed-in account owns the row; off a Space Gradio cannot sign anyone in
+        gr.LoginButton(elem_id="login")
     upload = gr.File(label="submission.jsonl", file_types=[".jsonl"], type="filepath", elem_id="upload")
     with gr.Row():
         name = gr.Textbox(label="model name", elem_id="meta-name")
@@ -605,18 +631,40 @@ def _submit_page(demo: gr.Blocks, service: LeaderboardService) -> None:
     status = gr.Textbox(label="status", interactive=False, lines=4, elem_id="submit-status")
     queue = gr.Dataframe(None, interactive=False, label="stored submissions", elem_id="queue", datatype="str")
 
-    def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name, keep_unknown):
-        if not path:
-            return "rejected: choose a JSONL file first", gr.skip()
-        raw = Path(path).read_bytes()
-        meta = make_meta(model_name, model_revision, cutoff_text, params_text, link_text)
-        outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer,
-                         lenient=bool(keep_unknown))
-        return f"{outcome.status}: {outcome.reason}", submissions_table(service)
+    def on_submit(path, model_name, model_revision, cutoff_text, params_text, link_text, version_name, keep_unknown,
+                  profile: gr.OAuthProfile | None = None):
+        return submit_from_form(service, path, model_name, model_revision, cutoff_text, params_text, link_text,
+                                version_name, keep_unknown, profile)
 
     send.click(on_submit, [upload, name, revision, knowledge, params, link, release, lenient], [status, queue],
                show_progress="minimal")
     demo.load(lambda: submissions_table(service), None, queue, show_progress="hidden")
+
+
+def submit_from_form(service: LeaderboardService, path, model_name, model_revision, cutoff_text, params_text, link_text,
+                     version_name, keep_unknown, profile) -> tuple[str, object]:
+    """The Submit page's handler: (status text, stored submissions). The status is never empty: a
+    refusal says why, and an error after the file was stored says it was stored."""
+    if not path:
+        return "rejected: choose a JSONL file first", gr.skip()
+    try:
+        submitter = space_submitter(profile)
+        raw = Path(path).read_bytes()
+        meta = make_meta(model_name, model_revision, cutoff_text, params_text, link_text)
+        outcome = submit(raw, meta, service.store, service.datasets, release=version_name, scorer=service.scorer,
+                         lenient=bool(keep_unknown), submitter=submitter)
+    except NotSignedIn as error:
+        return f"rejected: {error}", gr.skip()
+    except (OSError, StoreError) as error:
+        return f"error: nothing was stored ({error})", gr.skip()
+    except Exception as error:  # a UI boundary: the status box says what went wrong, never nothing
+        return (f"error: the submission could not be processed ({type(error).__name__}: {error}); "
+                "the list below shows whether it was stored"), gr.skip()
+    status = f"{outcome.status}: {outcome.reason}"
+    try:
+        return status, submissions_table(service)
+    except Exception as error:  # the status must still reach the page: the file is stored
+        return f"{status} (the list of stored submissions could not be refreshed: {error})", gr.skip()
 
 
 def current_tracks_html(service: LeaderboardService) -> str:

@@ -59,8 +59,9 @@ def print_ranking(store: ResultsStore) -> None:
 
     columns = printed_columns()
     current = scorer_version()
-    board = rank(store.records(), cells_frame(store.entries(), current))
-    table = Table(title=f"market-claim-bench leaderboard ({store.location})", caption=f"scorer {current} (current)")
+    contents = store.contents()
+    board = rank(contents.records, cells_frame(contents.entries, current))
+    table = Table(title=Text(f"market-claim-bench leaderboard ({store.location})"), caption=Text(f"scorer {current} (current)"))
     for name in columns:
         table.add_column(name, justify="left" if name in (MODEL, "release", SCORER) or name.endswith("CI") else "right",
                          no_wrap=name == MODEL, min_width=len(current) if name == SCORER else None)
@@ -69,6 +70,18 @@ def print_ranking(store: ResultsStore) -> None:
     out = console if console.is_terminal else Console(width=WIDE_OUTPUT)
     out.print(table)
     print_sweep(store, out)
+    if contents.damage:
+        out.print(integrity_notice(contents.damage), markup=False, highlight=False, soft_wrap=True)
+
+
+def integrity_notice(damage) -> str:
+    """The board's integrity notice: every stored file left out (or quarantined), named, with why."""
+    lines = [f"store integrity: {len(damage)} stored file(s) left out of the board (everything else is shown):"]
+    lines += [f"  {item}" for item in damage]
+    if any(not item.quarantined for item in damage):
+        lines.append("  `mcb store check --repair` moves unreadable files to quarantine/; re-submitting a quarantined "
+                     "submission stores it again")
+    return "\n".join(lines)
 
 
 def print_sweep(store: ResultsStore, out: Console) -> None:
@@ -93,7 +106,8 @@ def print_sweep(store: ResultsStore, out: Console) -> None:
 def _serve(store: ResultsStore, datasets: Datasets, host: str, port: Optional[int]) -> None:
     from leaderboard.app import LeaderboardService, serve
 
-    console.print(f"leaderboard on http://{host}:{port or 7860} (results: {store.location}); Ctrl+C stops it", highlight=False)
+    console.print(f"leaderboard on http://{host}:{port or 7860} (results: {store.location}); Ctrl+C stops it", highlight=False,
+                  markup=False)
     serve(LeaderboardService(store, datasets), host=host, port=port, block=True)
 
 
@@ -209,6 +223,8 @@ def submit_command(
     link: Annotated[Optional[str], typer.Option(help="http(s) link to the model")] = None,
     track: Annotated[Optional[str], typer.Option(help="store as a track result (recall, relabeled, masked) instead")] = None,
     config: Annotated[str, typer.Option(help="the cells the file answers: prompts (the board's), or sweep (the dose-response sweep, stored beside the tracks)")] = PROMPTS_CONFIG,
+    submitter: Annotated[Optional[str], typer.Option(help="who submits (the row's owner); default the local Hub identity "
+                                                          "(hf auth login), else local:USER")] = None,
     release: Annotated[Optional[str], typer.Option(help="dataset version answered; default the newest loaded")] = None,
     results: ResultsOpt = DEFAULT_RESULTS,
     hub_results: HubOpt = None,
@@ -217,13 +233,15 @@ def submit_command(
 ) -> None:
     """Validate, score and store a submission on the board, as the Submit page does; exit 2 if rejected."""
     from extractors.progress import RichSteps
-    from leaderboard.store import open_store
+    from leaderboard.identity import cli_submitter
+    from leaderboard.store import StoreError, open_store
 
     if not submission.is_file():
         console.print(f"error: {submission}: no such file", markup=False, highlight=False)
         raise typer.Exit(2)
     raw = submission.read_bytes()
     store = open_store(results, hub_results)
+    who = cli_submitter(submitter)
     if track is not None:
         from leaderboard.submit import make_meta
         from leaderboard.tracks import submit_track
@@ -232,54 +250,71 @@ def submit_command(
         try:
             with RichSteps(console) as steps:
                 steps.step(f"scoring the {track} track")
-                outcome = submit_track(raw, track, make_meta(model, revision, knowledge_cutoff, params, link), store, folder)
-        except (ValueError, FileNotFoundError) as error:
-            console.print(f"rejected: {error}", markup=False, highlight=False)
+                outcome = submit_track(raw, track, make_meta(model, revision, knowledge_cutoff, params, link), store, folder,
+                                       submitter=who)
+        except (ValueError, FileNotFoundError, StoreError) as error:
+            console.print(f"rejected: {error}", markup=False, highlight=False, soft_wrap=True)
             raise typer.Exit(2) from error
         console.print(f"track {track}: {outcome.status} as {outcome.id}; verdict {outcome.verdict}", markup=False,
                       highlight=False)
         return
     if config == SWEEP_CONFIG:
         _submit_sweep(raw, model, revision, knowledge_cutoff, params, link, store, dataset[0] if dataset else DEFAULT_OUT,
-                      lenient)
+                      lenient, who)
         return
     if config != PROMPTS_CONFIG:
         console.print(f"rejected: --config {config!r}; choose {PROMPTS_CONFIG} or {SWEEP_CONFIG}", markup=False,
                       highlight=False)
         raise typer.Exit(2)
-    with RichSteps(console) as steps:
-        steps.step("loading the datasets")
-        from leaderboard.submit import make_meta, submit
+    try:
+        with RichSteps(console) as steps:
+            steps.step("loading the datasets")
+            from leaderboard.submit import make_meta, submit
 
-        outcome = submit(raw, make_meta(model, revision, knowledge_cutoff, params, link), store, datasets_from(dataset),
-                         release, lenient=lenient, steps=steps)
+            outcome = submit(raw, make_meta(model, revision, knowledge_cutoff, params, link), store, datasets_from(dataset),
+                             release, lenient=lenient, steps=steps, submitter=who)
+    except StoreError as error:
+        console.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from error
     console.print(f"{outcome.status}: {outcome.reason}", markup=False, highlight=False, soft_wrap=True)
     if outcome.status == "rejected":
         raise typer.Exit(2)
 
 
 def _submit_sweep(raw: bytes, model: str, revision: str, knowledge_cutoff: str | None, params: str | None,
-                  link: str | None, store: ResultsStore, folder: Path, lenient: bool) -> None:
+                  link: str | None, store: ResultsStore, folder: Path, lenient: bool, submitter: str) -> None:
     from extractors.progress import RichSteps
 
-    rejected = None
+    rejected = failed = None
     with RichSteps(console) as steps:
         steps.step("loading the sweep's cells")
         from extractors.scoring_data import from_folder
-        from leaderboard.submit import SubmissionRejected, make_meta
+        from leaderboard.store import StoreError
+        from leaderboard.submit import NameTaken, SubmissionRejected, make_meta
         from leaderboard.sweep import describe_slope, submit_sweep
 
         try:
             meta = make_meta(model, revision, knowledge_cutoff, params, link)
-            outcome = submit_sweep(raw, meta, store, from_folder(folder, SWEEP_CONFIG), lenient, steps=steps)
-        except (SubmissionRejected, FileNotFoundError, ValueError) as error:
+            outcome = submit_sweep(raw, meta, store, from_folder(folder, SWEEP_CONFIG), lenient, steps=steps,
+                                   submitter=submitter)
+        except (SubmissionRejected, NameTaken, FileNotFoundError, ValueError) as error:
             rejected = error
+        except StoreError as error:
+            failed = error
     if rejected is not None:
         reason = rejected.summary() if isinstance(rejected, SubmissionRejected) else str(rejected)
         console.print(f"rejected: {reason}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(2) from rejected
-    console.print(f"sweep: {outcome.status} as {outcome.id}; slope {describe_slope(outcome.summary)}", markup=False,
-                  highlight=False)
+    if failed is not None:
+        console.print(f"error: {failed}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from failed
+    held = ""
+    if outcome.status == "duplicate":
+        stored = outcome.summary.get("meta") or {}
+        held = (f" (this file is already stored as {stored.get('name')!r} revision {stored.get('revision')!r}"
+                f"{' by ' + outcome.summary['submitter'] if outcome.summary.get('submitter') else ''})")
+    console.print(f"sweep: {outcome.status} as {outcome.id}{held}; slope {describe_slope(outcome.summary)}", markup=False,
+                  highlight=False, soft_wrap=True)
 
 
 def rescore(
@@ -320,10 +355,42 @@ def rescore(
         raise typer.Exit(1)
 
 
+store_app = typer.Typer(help="the results store: check it, quarantine what the board cannot read", no_args_is_help=True)
+
+
+@store_app.command("check")
+def store_check(
+    results: ResultsOpt = DEFAULT_RESULTS,
+    repair: Annotated[bool, typer.Option("--repair", help="move every finding to quarantine/ (logged; nothing is deleted)")] = False,
+) -> None:
+    """List temp, orphaned and unreadable files of a local store; exit 1 if any (0 once --repair moved them)."""
+    from leaderboard.integrity import check_store, repair_store
+    from leaderboard.store import LocalStore
+
+    if not results.is_dir():
+        console.print(f"error: {results}: no such store folder", markup=False, highlight=False)
+        raise typer.Exit(2)
+    store = LocalStore(results)
+    findings = repair_store(store) if repair else check_store(store)
+    for finding in findings:
+        console.print(("quarantined " if repair else "") + str(finding), markup=False, highlight=False, soft_wrap=True)
+    if not findings:
+        console.print(f"{results}: every stored file is readable and committed", markup=False, highlight=False)
+        return
+    if repair:
+        console.print(f"moved {len(findings)} file(s) to {results / 'quarantine'} (listed in quarantine/log.jsonl)",
+                      markup=False, highlight=False)
+        return
+    console.print(f"{len(findings)} finding(s); `mcb store check --repair` moves them to quarantine/", markup=False,
+                  highlight=False)
+    raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
     """Mount the commands; `demo` lives here because it needs every layer (build, score, store, serve)."""
     app.command()(leaderboard)
     app.command("submit")(submit_command)
+    app.add_typer(store_app, name="store")
     app.command()(rescore)
     app.command()(space)
     app.command()(demo)

@@ -62,6 +62,9 @@ COLUMNS: tuple[ColumnContent, ...] = (
     *(column for entry in METRICS for column in _metric_columns(entry)),
     ColumnContent("cells", "number", displayed_by_default=False, help="cells in the current selection"),
     ColumnContent("link", "str", displayed_by_default=False, help="where the model is described (shown as text)"),
+    ColumnContent("submitter", "str", displayed_by_default=False,
+                  help="who submitted it: the Hugging Face account (the Space), the Hub identity or --submitter (the CLI); "
+                       "a row is (model, revision, release, submitter) and no one else can replace it"),
     ColumnContent("submitted", "str", displayed_by_default=False, help="when the submission was stored (UTC)"),
     ColumnContent("submission", "str", displayed_by_default=False, help="submission id (content hash)"),
 )

@@ -121,12 +121,13 @@ def scorer_choices(frame: pd.DataFrame) -> list[str]:
 
 
 def latest_per_model(records: Iterable[SubmissionRecord]) -> list[SubmissionRecord]:
-    """One row per model and dataset version: the latest submission of (name, revision, release)."""
-    latest: dict[tuple[str, str, str], SubmissionRecord] = {}
+    """One row per model and dataset version and submitter: the latest submission of (name, revision,
+    release, submitter), so no submitter's file can replace another's row."""
+    latest: dict[tuple[str, str, str, str], SubmissionRecord] = {}
     for record in records:
         if record.status != "scored":
             continue
-        key = (record.meta.name, record.meta.revision, record.release)
+        key = record.row_key
         if key not in latest or (record.submitted_at, record.id) > (latest[key].submitted_at, latest[key].id):
             latest[key] = record
     return list(latest.values())
@@ -379,6 +380,7 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
                 "knowledge cutoff": record.meta.knowledge_cutoff or "unknown",
                 "cells": int(len(positions[record.id])),
                 "link": record.meta.link or "",
+                "submitter": record.submitter,
                 "submitted": record.submitted_at,
                 "submission": record.id,
                 **others.loc[record.id].to_dict(),

@@ -16,6 +16,7 @@ from builder.paths import data_dir
 from contracts.submission import Response, submission_bytes
 from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
 from extractors.progress import SILENT, Prefixed, Steps
+from leaderboard.identity import BASELINE_SUBMITTER
 from leaderboard.store import ModelMeta, ResultsStore
 from leaderboard.submit import Datasets, SubmitOutcome, submit
 
@@ -40,7 +41,7 @@ def seed_baselines(store: ResultsStore, datasets: Datasets, release: str | None 
     data = datasets.get(release)
     return {
         name: submit(submission_jsonl(baseline_submission(name, data, seed)), baseline_meta(name, seed), store, datasets,
-                     release, steps=Prefixed(steps, f"baseline {name}"))
+                     release, steps=Prefixed(steps, f"baseline {name}"), submitter=BASELINE_SUBMITTER)
         for name in BASELINES
     }
 

@@ -8,7 +8,8 @@ as `tracks/sweep/{id}/` (submission.jsonl, claims.jsonl, cells.csv, then summary
 marker), where a Hub store's snapshot already looks. The plot shows, per model, each claimed
 period return minus the true one against the shown minus the true one, coloured by k: a reader
 lies on the diagonal, a reciter flat at zero (the truth), a blender half way. Model names are
-data, never markup.
+data, never markup. The metadata checks and the ownership rule are the board's
+(`leaderboard.submit`): a (model, revision) on the sweep belongs to its first submitter.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from contracts.problems import Problem
+from contracts.text import clean_name
 from contracts.vocabulary import SWEEP_CONFIG
 from extractors.baselines import BASELINES, DEFAULT_SEED, baseline_submission
 from extractors.full_score import load_extractor
@@ -28,9 +31,10 @@ from extractors.progress import SILENT, Prefixed, Steps
 from extractors.score import score_submission
 from extractors.scoring_data import ScoringData
 from extractors.weight import describe_weight
+from leaderboard.identity import BASELINE_SUBMITTER
 from leaderboard.seed import baseline_meta, submission_jsonl
 from leaderboard.store import ModelMeta, ResultsStore, TrackBundle, submission_id
-from leaderboard.submit import parse_lines
+from leaderboard.submit import NameTaken, SubmissionRejected, normalise_meta, parse_lines, validate_meta
 
 SWEEP = SWEEP_CONFIG
 DETAIL_FILES = ("claims.jsonl", "cells.csv")
@@ -49,27 +53,60 @@ class SweepOutcome:
     summary: dict
 
 
+def _holder(store: ResultsStore, meta: ModelMeta, submitter: str) -> dict | None:
+    """A stored sweep summary of another submitter under this model name and revision (case-insensitive)."""
+    key = (meta.name.casefold(), meta.revision.casefold())
+    for summary in sweep_summaries(store):
+        stored = summary.get("meta") or {}
+        if ((str(stored.get("name", "")).casefold(), str(stored.get("revision", "")).casefold()) == key
+                and str(summary.get("submitter", "")) != submitter):
+            return summary
+    return None
+
+
+def _holder_message(summary: Mapping) -> str:
+    stored = summary.get("meta") or {}
+    who = summary.get("submitter") or "a submitter from before submitters were recorded"
+    return (f"the name {stored.get('name')!r} revision {stored.get('revision')!r} on the sweep is held by {who}; "
+            "submit under another name or revision")
+
+
 def submit_sweep(raw: bytes, meta: ModelMeta, store: ResultsStore, dataset: ScoringData,
-                 lenient: bool = False, steps: Steps = SILENT) -> SweepOutcome:
+                 lenient: bool = False, steps: Steps = SILENT, submitter: str = "") -> SweepOutcome:
     """Validate (raises `leaderboard.submit.SubmissionRejected`, nothing stored), score and store one
-    sweep submission; `steps` is told each step (validating, the cells as they are scored, storing)."""
+    sweep submission as `submitter` ("" is the library's anonymous caller); `steps` is told each step
+    (validating, the cells as they are scored, storing). A name another submitter holds is refused
+    before scoring and again under the store's lock (`NameTaken`)."""
     if dataset.config != SWEEP:
         raise ValueError(f"a sweep submission is scored on the sweep's cells, not on {dataset.config!r} "
                          "(load the dataset with config sweep)")
+    meta, submitter = normalise_meta(meta), clean_name(submitter) if submitter else ""
+    problems = validate_meta(meta, submitter or None)
+    if problems:
+        raise SubmissionRejected(problems)
     sid = submission_id(raw)
     if sid in store.track_ids(SWEEP):
         return SweepOutcome(sid, "duplicate", store.track_summary(SWEEP, sid))
+    if (holder := _holder(store, meta, submitter)) is not None:
+        raise SubmissionRejected([Problem(None, "name", _holder_message(holder))])
     steps.step("validating the submission")
     lines = parse_lines(raw, dataset, lenient)
     load_extractor(dataset, steps)
     steps.step("extracting and checking claims (sweep cells)", total=len(dataset.cells))
     result = score_submission(lines, dataset, model=meta.name, on_cell=steps.advance)
     result.summary["meta"] = meta.to_dict()
+    result.summary["submitter"] = submitter
     with tempfile.TemporaryDirectory(prefix="mcb-sweep-") as folder:
         written = {path.name: path.read_bytes() for path in result.write(Path(folder))}
     files = {name: written[name] for name in DETAIL_FILES}
     steps.step(f"storing in {store.location}")
-    store.put_track(TrackBundle(SWEEP, sid, raw, files, result.summary))
+
+    def check() -> None:
+        if (holder := _holder(store, meta, submitter)) is not None:
+            raise NameTaken(_holder_message(holder))
+
+    if not store.put_track(TrackBundle(SWEEP, sid, raw, files, result.summary), check):
+        return SweepOutcome(sid, "duplicate", store.track_summary(SWEEP, sid))
     return SweepOutcome(sid, "scored", result.summary)
 
 
@@ -77,22 +114,23 @@ def seed_sweep(store: ResultsStore, dataset: ScoringData, seed: int = DEFAULT_SE
                steps: Steps = SILENT) -> dict[str, SweepOutcome]:
     """Every baseline on the sweep, stored under the same names as on the board; re-running adds nothing."""
     return {name: submit_sweep(submission_jsonl(baseline_submission(name, dataset, seed)), baseline_meta(name, seed),
-                               store, dataset, steps=Prefixed(steps, f"baseline {name} on the sweep"))
+                               store, dataset, steps=Prefixed(steps, f"baseline {name} on the sweep"),
+                               submitter=BASELINE_SUBMITTER)
             for name in BASELINES}
 
 
 def sweep_summaries(store: ResultsStore) -> list[dict]:
-    """Every stored sweep summary, by model name then id."""
+    """Every readable stored sweep summary, by model name then id (an unreadable one is left out and
+    named in the store's `contents().damage`, so one bad file never takes the slopes down)."""
     store.refresh()
-    found = [(sid, store.track_summary(SWEEP, sid)) for sid in store.track_ids(SWEEP)]
-    return [summary for _, summary in sorted(found, key=lambda item: (str(item[1].get("model")), item[0]))]
+    return sorted(store.contents().tracks.get(SWEEP, []), key=lambda summary: str(summary.get("model")))  # stable: ids in order
 
 
 def points_frame(summaries: list[Mapping]) -> pd.DataFrame:
     """One row per claimed period return of every model's sweep answers: the plot's data."""
     rows = [{"model": str(summary.get("model")), "k": point["k"], SHOWN_GAP: point["shown"] - point["true"],
-             CLAIMED_GAP: point["claimed"] - point["true"], "ticker": point["ticker"], "context": point["context"],
-             "cell_id": point["cell_id"]}
+             CLAIMED_GAP: point["claimed"] - point["true"], "ticker": point.get("ticker"),
+             "context": point.get("context"), "cell_id": point.get("cell_id")}
             for summary in summaries for point in (summary.get("dose_response") or {}).get("points", ())]
     frame = pd.DataFrame(rows, columns=list(POINT_COLUMNS))
     frame["k"] = frame["k"].map(lambda k: f"{k:g}")

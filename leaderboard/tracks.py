@@ -19,7 +19,11 @@ from extractors.tracks.board import TRACK_COLUMNS, track_board
 from extractors.progress import SILENT, Steps
 from extractors.tracks.canaries import CANARIES, canary_submission
 from extractors.tracks.score import ScoreOptions, score_track, write_track_scores
+from contracts.problems import summarise
+from contracts.text import clean_name
+from leaderboard.identity import BASELINE_SUBMITTER
 from leaderboard.store import ModelMeta, ResultsStore, TrackBundle, submission_id
+from leaderboard.submit import normalise_meta, validate_meta
 
 CANARY_PREFIX = "canary: "
 PASS_NOTE = "a pass is a lower bound: this test found no memorisation, which is not proof that there is none"
@@ -37,18 +41,49 @@ class TrackOutcome:
     summary: dict
 
 
+class TrackRejected(ValueError):
+    """A track submission refused before scoring (metadata, a name another submitter holds)."""
+
+
+def _track_holder(store: ResultsStore, track: str, meta: ModelMeta, submitter: str) -> dict | None:
+    """A summary of another submitter under this model name and revision on the track (case-insensitive)."""
+    key = (meta.name.casefold(), meta.revision.casefold())
+    for summary in store.track_summaries().get(track, []):
+        model = summary.get("model") or {}
+        name, revision = str(model.get("name", "")), str(model.get("revision", ""))
+        if (name.casefold(), revision.casefold()) == key and str(model.get("submitter", "")) != submitter:
+            return summary
+    return None
+
+
+def _holder_error(track: str, summary: dict) -> TrackRejected:
+    model = summary.get("model") or {}
+    who = model.get("submitter") or "a submitter from before submitters were recorded"
+    return TrackRejected(f"field 'name': the name {model.get('name')!r} revision {model.get('revision')!r} on track "
+                         f"{track} is held by {who}; submit under another name or revision")
+
+
 def submit_track(raw: bytes, track: str, meta: ModelMeta, store: ResultsStore, dataset: Path,
-                 expected: str | None = None) -> TrackOutcome:
-    """Score one track submission (JSONL bytes) against a built dataset folder and store it.
+                 expected: str | None = None, submitter: str = "") -> TrackOutcome:
+    """Score one track submission (JSONL bytes) against a built dataset folder and store it, with the
+    same metadata checks and the same ownership rule as the main board (`leaderboard.submit`).
 
     `expected` marks a canary: the verdict it must get, shown beside the one it got."""
     if track not in TRACKS:
         raise ValueError(f"unknown track {track!r}; known: {', '.join(TRACKS)}")
+    meta, submitter = normalise_meta(meta), clean_name(submitter) if submitter else ""
+    problems = validate_meta(meta, submitter or None)
+    if problems:
+        raise TrackRejected(summarise(problems, separator="; "))
     sid = submission_id(raw)
     if sid in store.track_ids(track):
         summary = store.track_summary(track, sid)
         return TrackOutcome(track, sid, "duplicate", summary["status"], summary)
-    model = {"name": meta.name, "revision": meta.revision, **({"expected": expected} if expected else {})}
+    holder = _track_holder(store, track, meta, submitter)
+    if holder is not None:
+        raise _holder_error(track, holder)
+    model = {"name": meta.name, "revision": meta.revision, "submitter": submitter,
+             **({"expected": expected} if expected else {})}
     with tempfile.TemporaryDirectory(prefix="mcb-track-") as folder:
         path = Path(folder) / "submission.jsonl"
         path.write_bytes(raw)
@@ -57,7 +92,15 @@ def submit_track(raw: bytes, track: str, meta: ModelMeta, store: ResultsStore, d
         written = write_track_scores(scored, out)
         files = {p.name: p.read_bytes() for p in written}
     summary = json.loads(files["summary.json"])
-    store.put_track(TrackBundle(track, sid, raw, files, summary))
+
+    def check() -> None:
+        holder = _track_holder(store, track, meta, submitter)
+        if holder is not None:
+            raise _holder_error(track, holder)
+
+    if not store.put_track(TrackBundle(track, sid, raw, files, summary), check):
+        summary = store.track_summary(track, sid)
+        return TrackOutcome(track, sid, "duplicate", summary["status"], summary)
     return TrackOutcome(track, sid, "scored", summary["status"], summary)
 
 
@@ -69,14 +112,16 @@ def seed_tracks(store: ResultsStore, dataset: Path, steps: Steps = SILENT) -> li
         lines = canary_submission(track, kind, read_track_rows(dataset, track), dataset)
         raw = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines).encode("utf-8")
         meta = ModelMeta(name=f"{CANARY_PREFIX}{kind}", revision="canary")
-        outcomes.append(submit_track(raw, track, meta, store, dataset, expected=canary.expected))
+        outcomes.append(submit_track(raw, track, meta, store, dataset, expected=canary.expected,
+                                     submitter=BASELINE_SUBMITTER))
     return outcomes
 
 
 def stored_board(store: ResultsStore) -> dict:
     """`extractors.tracks.board.track_board` over every stored track summary, plus each row's
     expected verdict (canaries only)."""
-    summaries = [store.track_summary(track, sid) for track in TRACKS for sid in store.track_ids(track)]
+    stored = store.track_summaries()
+    summaries = [summary for track in TRACKS for summary in stored.get(track, [])]
     board = track_board(summaries)
     for track in TRACKS:
         mine = [s for s in summaries if s.get("track") == track]

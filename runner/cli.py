@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape  # rich.console loads markup and text already: no cost to --help
+from rich.text import Text
 
 from builder.paths import DEFAULT_OUT
 from contracts.generation import MAX_TOKENS, SAMPLES, TEMPERATURE
@@ -37,11 +39,12 @@ def run(
     max_tokens: Annotated[int, typer.Option(help="reply budget per answer")] = MAX_TOKENS,
     cells: Annotated[Optional[str], typer.Option(help="cell-id glob(s), comma-separated, e.g. 'us-*-inverted-*'")] = None,
     concurrency: Annotated[int, typer.Option(help="requests in flight at once")] = 1,
-    timeout: Annotated[float, typer.Option(help="seconds to wait for one reply")] = 300.0,
+    timeout: Annotated[float, typer.Option(help="seconds one whole request may take, headers and body (a deadline)")] = 300.0,
     dataset: Annotated[str, typer.Option(help="built dataset folder, or Hub repo owner/name or owner/name@REVISION")] = str(DEFAULT_OUT),
     config: Annotated[str, typer.Option(help="which prompts to send: prompts, sweep (the dose-response sweep), or a track (recall, relabeled, masked)")] = "prompts",
 ) -> None:
-    """Run a model over the benchmark's prompts; exit 1 if any line failed."""
+    """Run a model over the benchmark's prompts; exit 0 when every line is ok, 1 when any line failed,
+    2 on bad arguments or an unusable dataset or results file (nothing sent)."""
     from runner.client import RetryPolicy
     from runner.prompts_source import PromptSourceError, load_cells, parse_source, select_cells
     from runner.results_file import ResultsFileError
@@ -56,7 +59,7 @@ def run(
         chosen = select_cells(load_cells(parse_source(dataset), config), cells)
         report = run_with_progress(chosen, settings)
     except (PromptSourceError, ResultsFileError, ValueError) as error:
-        console.print(f"[red]error:[/red] {error}", highlight=False)
+        console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
         raise typer.Exit(2) from error
     print_summary(report)
     if report.any_failed:
@@ -84,18 +87,20 @@ def run_with_progress(chosen, settings: RunSettings) -> RunReport:
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("ok {task.fields[ok]} failed {task.fields[failed]}"), TimeElapsedColumn(),
                   console=console) as progress:
-        task = progress.add_task(f"{settings.model}", total=None, ok=0, failed=0)
+        task = progress.add_task(escape(settings.model), total=None, ok=0, failed=0)
 
         def on_start(todo: int, skipped: int) -> None:
             progress.update(task, total=todo)
             if skipped:
-                progress.console.print(f"resuming {settings.out}: {skipped} answers already ok, {todo} to send")
+                progress.console.print(f"resuming {settings.out}: {skipped} answers already ok, {todo} to send",
+                                       markup=False, highlight=False)
 
         def on_line(line: AnswerLine) -> None:
             field = "ok" if line.status == "ok" else "failed"
             progress.update(task, advance=1, **{field: progress.tasks[task].fields[field] + 1})
             if line.status == "failed":
-                progress.console.print(f"[red]failed[/red] {line.cell_id}#{line.sample}: {line.error}", highlight=False)
+                progress.console.print(f"[red]failed[/red] {escape(f'{line.cell_id}#{line.sample}: {line.error}')}",
+                                       highlight=False)
 
         def on_note(message: str) -> None:
             progress.console.print(message, highlight=False, markup=False)
@@ -109,7 +114,7 @@ def print_summary(report: RunReport) -> None:
     from runner.results_file import superseded_path
     from runner.run import manifest_path
 
-    table = Table(title=f"mcb run -> {report.out}")
+    table = Table(title=Text(f"mcb run -> {report.out}"))
     table.add_column("what")
     table.add_column("count", justify="right")
     rows = [
@@ -138,7 +143,7 @@ def print_summary(report: RunReport) -> None:
     details.append(f"metadata: {manifest_path(report.out)}")
     if report.superseded:
         details.append(f"retried failures kept in {superseded_path(report.out)}")
-    console.print("; ".join(details), highlight=False)
+    console.print("; ".join(details), highlight=False, markup=False)
 
 
 def print_calibration(calibration: dict) -> None:

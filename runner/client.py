@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import openai
 
+from contracts.text import storable
+from runner.replies import DeadlineExceeded, classify, read_body
 from runner.guard import ContextRefusal, parse_context_refusal
 
 RETRYABLE_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
@@ -77,6 +79,7 @@ class CallResult:
     latency_s: float | None = None
     attempts: int = 1
     refusal: ContextRefusal | None = None  # set when the server refused the prompt as too long
+    partial: str | None = None  # a `length` failure's text (runner/replies.py), never scored
 
 
 @dataclass(frozen=True)
@@ -162,8 +165,8 @@ def discover_server(client: openai.OpenAI, base_url: str, model: str, api_key: s
                 key = next((key for key in CONTEXT_WINDOW_KEYS if extra.get(key)), None)
                 if key:
                     window, source = int(extra[key]), f"/v1/models {key}"
-    except openai.OpenAIError:
-        pass  # listing models is optional for OpenAI-compatible servers
+    except (openai.OpenAIError, AttributeError, TypeError, ValueError):
+        pass  # listing models is optional for OpenAI-compatible servers (and a malformed list is no list)
     ollama = ollama_version(base_url)
     tokenizer, reply = (None, None) if ollama else find_tokenizer(base_url, api_key, model)
     if window is None and tokenizer is not None:
@@ -265,8 +268,8 @@ class ChatClient:
             attempt += 1
             started = time.monotonic()
             try:
-                response = self._request(prompt, temperature, max_tokens, num_ctx)
-            except openai.APITimeoutError:
+                body = read_body(lambda: self._request(prompt, temperature, max_tokens, num_ctx), self._settings.timeout_s)
+            except (openai.APITimeoutError, DeadlineExceeded):
                 outcome = ("timeout", f"timeout: no reply within {self._settings.timeout_s:g} s", True, None)
             except openai.APIConnectionError as error:
                 outcome = ("connection", f"connection: {error}", True, None)
@@ -279,8 +282,8 @@ class ChatClient:
                 retryable = error.status_code in RETRYABLE_STATUS
                 outcome = ("http", f"http {error.status_code}: {short(error.message)}", retryable, retry_after(error))
             else:
-                result = classify(response, time.monotonic() - started, attempt)
-                if measuring and result.failure == "empty":  # a one-token reply may well be blank
+                result = classify(body, time.monotonic() - started, attempt)
+                if measuring and result.failure in ("empty", "length"):  # a one-token reply may well be blank or cut
                     return CallResult(None, None, None, server_model=result.server_model,
                                       prompt_tokens=result.prompt_tokens, attempts=attempt)
                 return result
@@ -293,7 +296,8 @@ class ChatClient:
     def _request(self, prompt: str, temperature: float, max_tokens: int, num_ctx: int | None):
         settings = self._settings
         extra_body = {"options": {"num_ctx": num_ctx}} if num_ctx else None
-        return self._client.chat.completions.create(
+        # The raw response: runner/replies.py reads and checks the body itself, within the deadline.
+        return self._client.chat.completions.with_streaming_response.create(
             model=settings.model,
             messages=[{"role": "user", "content": prompt}],
             temperature=temperature,
@@ -301,36 +305,6 @@ class ChatClient:
             timeout=settings.timeout_s,
             extra_body=extra_body,
         )
-
-
-def classify(response, latency_s: float, attempts: int) -> CallResult:
-    """A 200 reply is an answer only if it has text and no refusal."""
-    usage = response.usage
-    prompt_tokens = usage.prompt_tokens if usage is not None else None
-    extra = response.model_extra or {}
-    if prompt_tokens is None and extra.get("prompt_eval_count") is not None:
-        prompt_tokens = int(extra["prompt_eval_count"])  # Ollama's native name for the same count
-    common = dict(
-        server_model=response.model,
-        prompt_tokens=prompt_tokens,
-        completion_tokens=usage.completion_tokens if usage is not None else None,
-        latency_s=round(latency_s, 3),
-        attempts=attempts,
-    )
-    if not response.choices:
-        return CallResult(None, "empty", "empty: the reply had no choices", **common)
-    choice = response.choices[0]
-    message = choice.message
-    common["finish_reason"] = choice.finish_reason
-    if getattr(message, "refusal", None):
-        return CallResult(None, "refusal", f"refusal: {short(message.refusal)}", **common)
-    if choice.finish_reason == "content_filter":
-        return CallResult(None, "refusal", "refusal: finish_reason content_filter", **common)
-    text = (message.content or "").strip()
-    if not text:
-        hint = "; the reply budget ran out (raise --max-tokens)" if choice.finish_reason == "length" else ""
-        return CallResult(None, "empty", f"empty: the reply had no text (finish_reason {choice.finish_reason}){hint}", **common)
-    return CallResult(text, None, None, **common)
 
 
 def retry_after(error: openai.APIStatusError) -> float | None:
@@ -342,5 +316,5 @@ def retry_after(error: openai.APIStatusError) -> float | None:
 
 
 def short(text: object, limit: int = 300) -> str:
-    text = " ".join(str(text).split())
+    text = " ".join(storable(str(text)).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"

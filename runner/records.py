@@ -9,7 +9,7 @@ starts with its failure kind, so a failure can never be read as an empty answer.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 
 from contracts.problems import summarise
 from contracts.submission import CONTRACT_NAMES, RUN_METADATA_NAMES, Response, check_line
@@ -43,6 +43,8 @@ class AnswerLine:
     attempts: int
     release: str
     finished_at: str
+    # A `length` failure's text, kept apart from commentary so it is never scored as a complete answer.
+    partial: str | None = None
 
     def __post_init__(self) -> None:
         """The contract's own checks (one rule set for writer and readers), then the runner's:
@@ -54,6 +56,8 @@ class AnswerLine:
             raise RecordError(f"{self.cell_id}: an ok line carries no failure kind")
         if self.status == "failed" and self.failure not in FAILURE_KINDS:
             raise RecordError(f"{self.cell_id}: a failed line needs a failure kind in {FAILURE_KINDS}")
+        if self.partial is not None and self.failure != "length":
+            raise RecordError(f"{self.cell_id}: only a `length` failure keeps partial text")
 
     @property
     def key(self) -> tuple[str, int]:
@@ -65,12 +69,13 @@ class AnswerLine:
     @classmethod
     def from_response(cls, response: Response, where: str) -> "AnswerLine":
         """Rebuild a line the contract parser read back; `where` (e.g. "out.jsonl line 3") names it in errors."""
-        missing = [name for name in RUN_METADATA_NAMES if name not in response.metadata]
+        optional = {f.name for f in fields(cls) if f.default is not MISSING}
+        missing = [name for name in RUN_METADATA_NAMES if name not in response.metadata and name not in optional]
         if missing:
             raise RecordError(f"{where}: missing run metadata field(s) {', '.join(missing)}")
         record = response.to_dict()
         try:
-            return cls(**{name: record[name] for name in (f.name for f in fields(cls))})
+            return cls(**{name: record[name] for name in (f.name for f in fields(cls)) if name in record})
         except RecordError as error:
             raise RecordError(f"{where}: {error}") from error
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import urllib.parse
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -51,6 +52,21 @@ NO_API_KEY = "not-needed"
 """Sent when no --api-key-env is given: local servers want some key; no real key is read implicitly."""
 
 
+def check_base_url(base_url: str) -> None:
+    """An http(s) URL with a host and no credentials: the URL is written to `<stem>.run.json` and
+    shown in logs, so a key in it (`http://user:key@host`) would be published with the results."""
+    try:
+        parts = urllib.parse.urlsplit(base_url)
+        port = parts.port  # raises on a port that is not a number
+    except ValueError as error:
+        raise ValueError(f"--base-url {base_url!r} is not a URL ({error})") from error
+    if parts.username is not None or parts.password is not None:
+        raise ValueError("--base-url must not carry credentials (user:key@host): they would be written to the run's "
+                         ".run.json; put the key in an environment variable and pass its name with --api-key-env VAR")
+    if parts.scheme not in ("http", "https") or not parts.hostname or port == 0:
+        raise ValueError(f"--base-url {base_url!r} must be an http(s) URL with a host, e.g. http://localhost:11434/v1")
+
+
 @dataclass(frozen=True)
 class RunSettings:
     """Everything `mcb run` was asked to do, validated once."""
@@ -78,6 +94,7 @@ class RunSettings:
         for ok, message in checks:
             if not ok:
                 raise ValueError(message)
+        check_base_url(self.base_url)
 
     def compat(self) -> dict[str, object]:
         return {"model": self.model, "temperature": self.temperature, "max_tokens": self.max_tokens}
@@ -282,6 +299,7 @@ def to_line(cell: Cell, sample: int, result: CallResult, call: CallSettings) -> 
         attempts=result.attempts,
         release=cell.release,
         finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        partial=result.partial,
     )
 
 

@@ -24,6 +24,15 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from builder.tokens import count_tokens
 
 MODES = ("ok", "truncate", "timeout", "error500", "flaky", "empty", "refusal", "refuse_long")
+# Replies a hostile or broken server sends with status 200: each must become a failed line (or, for
+# `separators` and `markup`, an ok line stored as sent), never a crash.
+HOSTILE_MODES = ("html", "null_message", "int_content", "string_tokens", "array", "truncated_json", "drip",
+                 "length", "nul_content", "huge_content", "bad_model", "separators", "markup")
+SEPARATORS_TEXT = "NVDA rose 4.2%\u2028over the month,\u0085while AMD fell 3.1%\u2029 and \x1c closed lower."
+MARKUP_TEXT = "[/red] NVDA [bold]rose[/bold] 4.2% to [link=x]181.50[/link]."
+LENGTH_TEXT = "NVDA rose 4.2% over the month while AMD"
+DRIP_S = 20.0
+"""How long the `drip` mode takes to send its body, one byte at a time."""
 TEMPLATE_TOKENS = 12
 """Tokens a chat template adds around the user message; real servers count them too."""
 TRUNCATE_TO = 4096
@@ -110,7 +119,7 @@ def make_handler(state: StandIn):
             pass
 
         def send_json(self, status: int, payload: dict, headers: dict[str, str] | None = None) -> None:
-            data = json.dumps(payload).encode("utf-8")
+            data = json.dumps(payload, ensure_ascii=False).encode("utf-8", "surrogatepass")
             try:
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -121,6 +130,64 @@ def make_handler(state: StandIn):
                 self.wfile.write(data)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up (timeout mode)
+
+        def send_raw(self, status: int, data: bytes, content_type: str = "application/json",
+                     length: int | None = None, drip_s: float | None = None) -> None:
+            """Any bytes as the body; `length` may claim more than is sent, `drip_s` spreads the body over time."""
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(data) if length is None else length))
+                self.end_headers()
+                if drip_s is None:
+                    self.wfile.write(data)
+                    return
+                pause = drip_s / max(len(data), 1)
+                for index in range(len(data)):
+                    if state._stop.wait(pause):
+                        return
+                    self.wfile.write(data[index:index + 1])
+                    self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up
+
+        def hostile(self, mode: str, body: dict, number: int, prompt_tokens: int) -> bool:
+            """Send one of HOSTILE_MODES' replies; False when `mode` is not one of them."""
+            good = completion(body, number, prompt_tokens, commentary(number))
+            if mode == "html":
+                self.send_raw(200, b"<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html")
+            elif mode == "null_message":
+                good["choices"][0]["message"] = None
+                self.send_json(200, good)
+            elif mode == "int_content":
+                good["choices"][0]["message"]["content"] = 42
+                self.send_json(200, good)
+            elif mode == "string_tokens":
+                good["usage"]["prompt_tokens"] = str(good["usage"]["prompt_tokens"])
+                self.send_json(200, good)
+            elif mode == "array":
+                self.send_raw(200, json.dumps([good]).encode("utf-8"))
+            elif mode == "truncated_json":
+                data = json.dumps(good).encode("utf-8")
+                self.send_raw(200, data[: len(data) // 2])
+            elif mode == "drip":
+                self.send_raw(200, json.dumps(good).encode("utf-8"), drip_s=DRIP_S)
+            elif mode == "length":
+                self.send_json(200, completion(body, number, prompt_tokens, LENGTH_TEXT, finish_reason="length"))
+            elif mode == "nul_content":
+                self.send_json(200, completion(body, number, prompt_tokens, "NVDA rose\u0000 4.2%."))
+            elif mode == "huge_content":
+                self.send_json(200, completion(body, number, prompt_tokens, "NVDA rose 4.2%. " * 4000))
+            elif mode == "bad_model":
+                good["model"] = {"name": "x"}
+                self.send_json(200, good)
+            elif mode == "separators":
+                self.send_json(200, completion(body, number, prompt_tokens, SEPARATORS_TEXT))
+            elif mode == "markup":
+                self.send_json(200, completion(body, number, prompt_tokens, MARKUP_TEXT))
+            else:
+                return False
+            return True
 
         def do_GET(self) -> None:
             if self.path.rstrip("/") == "/v1/models":
@@ -156,6 +223,8 @@ def make_handler(state: StandIn):
             if mode == "error500" or (mode == "flaky" and seen <= state.flaky_failures):
                 return self.send_json(500, {"error": {"message": "model runner crashed", "type": "server_error"}},
                                       headers={"Retry-After": "0"})
+            if self.hostile(mode, body, number, counted):
+                return None
             if mode == "empty":
                 return self.send_json(200, completion(body, number, counted, ""))
             if mode == "refusal":
@@ -171,14 +240,15 @@ def commentary(number: int) -> str:
             "The largest single-session fall was 2.4% on the 14th.")
 
 
-def completion(body: dict, number: int, prompt_tokens: int, content: str | None, refusal: str | None = None) -> dict:
+def completion(body: dict, number: int, prompt_tokens: int, content: str | None, refusal: str | None = None,
+               finish_reason: str = "stop") -> dict:
     completion_tokens = len((content or refusal or "").split())
     return {
         "id": f"chatcmpl-{number}",
         "object": "chat.completion",
         "created": 0,
         "model": f"{body.get('model')}-served",
-        "choices": [{"index": 0, "finish_reason": "stop",
+        "choices": [{"index": 0, "finish_reason": finish_reason,
                      "message": {"role": "assistant", "content": content, "refusal": refusal}}],
         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
                   "total_tokens": prompt_tokens + completion_tokens},

@@ -12,6 +12,7 @@ import socket
 
 import pytest
 
+from contracts.jsonl import numbered_lines
 playwright_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -217,7 +218,7 @@ def test_the_file_mcb_run_writes_uploads_as_it_is_and_appears_on_the_board(page,
 
 def test_a_broken_upload_shows_its_error_and_changes_nothing(page, served, tmp_path):
     before = store_files(served["store"])
-    rows = fabricator_jsonl(served, seed=11).decode().splitlines()
+    rows = [raw for _, raw in numbered_lines(fabricator_jsonl(served, seed=11).decode())]
     rows[1] = json.dumps({"cell_id": "us-1999-01-real-full", "commentary": "x"})
     status = upload(page, served, tmp_path, ("\n".join(rows) + "\n").encode(), "broken-model")
     assert status.startswith("rejected:")

@@ -23,7 +23,7 @@ def board(default_build, tmp_path_factory):
     store = LocalStore(tmp_path_factory.mktemp("ranking") / "results")
     models = {
         "faithful": (faithful, ModelMeta("faithful", "v1", "2025-01", 8.0)),
-        "reciter": (reciter, ModelMeta("reciter", "v1", "2027-01", 70.0)),
+        "reciter": (reciter, ModelMeta("reciter", "v1", "2026-09", 70.0)),
         "fabricator": (fabricator, ModelMeta("fabricator", "v1", None, None)),
     }
     for commentary, meta in models.values():

@@ -32,7 +32,8 @@ def bundle(raw: bytes, name: str = "m") -> StoredBundle:
 
 def test_put_writes_the_shared_layout_with_the_request_record(tmp_path):
     store = LocalStore(tmp_path)
-    record = store.put(bundle(b'{"cell_id": "x"}\n'))
+    record, written = store.put(bundle(b'{"cell_id": "x"}\n'))
+    assert written
     for relative in (f"requests/{record.id}.json", f"submissions/{record.id}.jsonl", f"aggregates/{record.id}/{SCORER}.json",
                      *(f"scores/{record.id}/{SCORER}/{name}" for name in ("claims.jsonl", "cells.csv", "summary.json"))):
         assert (tmp_path / relative).is_file(), relative
@@ -40,7 +41,7 @@ def test_put_writes_the_shared_layout_with_the_request_record(tmp_path):
 
 
 def test_records_and_aggregates_read_back_from_a_fresh_store(tmp_path):
-    record = LocalStore(tmp_path).put(bundle(b"a\n", name="<b>bold</b>"))
+    record, _ = LocalStore(tmp_path).put(bundle(b"a\n", name="<b>bold</b>"))
     fresh = LocalStore(tmp_path)
     assert fresh.ids() == [record.id]
     assert fresh.record(record.id) == record
@@ -52,9 +53,9 @@ def test_records_and_aggregates_read_back_from_a_fresh_store(tmp_path):
 
 def test_an_identical_file_is_recognised_not_duplicated(tmp_path):
     store = LocalStore(tmp_path)
-    first = store.put(bundle(b"same\n", name="first"))
-    second = store.put(bundle(b"same\n", name="second"))
-    assert second == first
+    first, written = store.put(bundle(b"same\n", name="first"))
+    second, again = store.put(bundle(b"same\n", name="second"))
+    assert second == first and written and not again, "the second put writes nothing and says so"
     assert LocalStore(tmp_path).ids() == [first.id]
     assert LocalStore(tmp_path).find(b"same\n") == first
     assert LocalStore(tmp_path).find(b"other\n") is None
@@ -62,10 +63,11 @@ def test_an_identical_file_is_recognised_not_duplicated(tmp_path):
 
 def test_nothing_stored_is_ever_overwritten(tmp_path):
     store = LocalStore(tmp_path)
-    record = store.put(bundle(b"keep\n"))
+    record, _ = store.put(bundle(b"keep\n"))
     target = tmp_path / f"submissions/{record.id}.jsonl"
-    with pytest.raises(StoreError, match="refusing to overwrite"):
-        store._write_new({f"submissions/{record.id}.jsonl": b"clobber"}, "test")
+    assert store._commit({f"submissions/{record.id}.jsonl": b"clobber"}, "test") is False, "a committed file is not written"
+    assert target.read_bytes() == b"keep\n"
+    assert store.put(bundle(b"keep\n", name="again"))[1] is False
     assert target.read_bytes() == b"keep\n"
 
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from contracts.jsonl import numbered_lines
 from leaderboard.store import LocalStore, ModelMeta
 from leaderboard.submit import (
     MAX_SUBMISSION_BYTES,
@@ -76,7 +77,7 @@ def test_resubmitting_the_same_file_is_recognised(datasets, store):
 def test_a_broken_submission_names_line_and_field_and_stores_nothing(datasets, store, mutate, expected):
     submit(submission_bytes(dataset(datasets), faithful), META, store, datasets, scorer=tagged_scorer)
     before = snapshot(store)
-    rows = submission_bytes(dataset(datasets), lambda cell: f"other {cell.cell_id} [supported]").decode().splitlines()
+    rows = [raw for _, raw in numbered_lines(submission_bytes(dataset(datasets), lambda cell: f"other {cell.cell_id} [supported]").decode())]
     mutate(rows)
     outcome = submit(("\n".join(rows) + "\n").encode(), META, store, datasets, scorer=tagged_scorer)
     assert outcome.status == "rejected"

@@ -6,6 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
+from contracts.jsonl import numbered_lines
 from leaderboard.store import open_store
 from mcb import app
 
@@ -33,7 +34,7 @@ def test_a_submission_is_scored_stored_once_and_a_broken_one_changes_nothing(def
     assert again.exit_code == 0 and "duplicate: this exact file is already stored" in again.output
 
     before = store_snapshot(results)
-    lines = sub.read_text(encoding="utf-8").splitlines()
+    lines = [raw for _, raw in numbered_lines(sub.read_text(encoding="utf-8"))]
     broken = tmp_path / "broken.jsonl"
     broken.write_text(lines[0] + "\n" + json.dumps({"cell_id": "mars-2026-08-real-full", "commentary": "x"}) + "\n",
                       encoding="utf-8")

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 import runner.cli
 from builder.dataset import read_dataset
+from contracts.jsonl import read_jsonl
 from mcb import app
 from runner.client import RetryPolicy
 from runner.results_file import superseded_path
@@ -38,7 +39,7 @@ def mcb_run(dataset: Path, base_url: str, out: Path, *extra: str):
 
 
 def read_lines(path: Path) -> list[dict]:
-    return [json.loads(raw) for raw in path.read_text(encoding="utf-8").splitlines() if raw.strip()]
+    return read_jsonl(path)
 
 
 def assert_submission_contract(lines: list[dict], cells: dict) -> None:

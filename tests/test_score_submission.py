@@ -8,6 +8,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from contracts.jsonl import loads_lines, read_jsonl
 from extractors.score import CELL_FIELDS, score_submission
 from extractors.scoring_data import in_memory
 from contracts.submission import InvalidSubmission, Response, check_text, parse_text
@@ -96,7 +97,7 @@ def test_cli_writes_three_files_and_exits_one_on_failed_lines(tmp_path, app):
     out = tmp_path / "out"
     result = runner.invoke(app, ["score", str(submission), "--model", "m", "--out", str(out)])
     assert result.exit_code == 1, result.output
-    claims = [json.loads(line) for line in (out / "claims.jsonl").read_text().splitlines()]
+    claims = read_jsonl(out / "claims.jsonl")
     assert {"cell_id", "sample", "ticker", "metric", "value", "verdict", "detail", "shown_value", "true_value", "distinguishable", "text"} <= set(claims[0])
     assert [(c["metric"], c["detail"]) for c in claims] == [("rank", "supported"), ("period_return", "supported")]
     with (out / "cells.csv").open() as handle:
@@ -129,7 +130,7 @@ def test_cli_extract_prints_json_and_jsonl(tmp_path, app):
     paragraphs = tmp_path / "p.jsonl"
     paragraphs.write_text(json.dumps("Galp rose 3.0%.") + "\nEDP fell 1.0%.\n", encoding="utf-8")
     result = runner.invoke(app, ["extract", "--file", str(paragraphs), "--jsonl", "--universe", "lisbon"])
-    lines = [json.loads(line) for line in result.output.splitlines()]
+    lines = loads_lines(result.output)
     assert [[c["ticker"] for c in line] for line in lines] == [["GALP.LS"], ["EDP.LS"]]
 
 

@@ -292,3 +292,66 @@ def test_mcb_submit_stores_a_sweep_submission_and_the_ranking_prints_its_slope(s
     rejected = runner.invoke(app, ["submit", str(submission), "--model", "blender", "--revision", "r1",
                                    "--results", str(tmp_path / "other"), "--dataset", str(sweep_build)])
     assert rejected.exit_code == 2 and "unknown cell id" in rejected.output
+
+
+# ---- the sweep under hostile input (issue 16): names checked, rows owned, damage read past ----
+
+def test_a_sweep_name_is_checked_and_owned_like_a_board_name(sweep_build, tmp_path):
+    from typer.testing import CliRunner
+
+    from mcb import app
+
+    runner = CliRunner()
+    submission, other, results = tmp_path / "blender.jsonl", tmp_path / "reciter.jsonl", tmp_path / "results"
+    for name, path in (("blender", submission), ("reciter", other)):
+        runner.invoke(app, ["baseline", name, "--out", str(path), "--dataset", str(sweep_build), "--config", "sweep"])
+    common = ["--config", "sweep", "--results", str(results), "--dataset", str(sweep_build)]
+    bidi = runner.invoke(app, ["submit", str(submission), "--model", "blend\u202eer", "--revision", "r1",
+                               "--submitter", "alice", *common])
+    assert bidi.exit_code == 2 and "name" in bidi.output and "Traceback" not in bidi.output
+    assert not (results / "tracks").exists()
+    stored = runner.invoke(app, ["submit", str(submission), "--model", "blender", "--revision", "r1",
+                                 "--submitter", "alice", *common])
+    assert stored.exit_code == 0 and "sweep: scored" in stored.output, stored.output
+    taken = runner.invoke(app, ["submit", str(other), "--model", "Blender", "--revision", "r1", "--submitter", "mallory",
+                                *common])
+    assert taken.exit_code == 2 and "held by alice" in taken.output, taken.output
+    again = runner.invoke(app, ["submit", str(submission), "--model", "another", "--revision", "r2",
+                                "--submitter", "bob", *common])
+    assert again.exit_code == 0 and "duplicate" in again.output and "'blender' revision 'r1' by alice" in again.output
+    mine = runner.invoke(app, ["submit", str(other), "--model", "blender", "--revision", "r1", "--submitter", "alice",
+                               *common])
+    assert mine.exit_code == 0 and "sweep: scored" in mine.output, mine.output
+
+
+# (case, how a stored sweep summary is corrupted): each must be named while every other summary is shown.
+SWEEP_CORRUPTIONS = (
+    ("not JSON", lambda s: b"{not json"),
+    ("a list", lambda s: json.dumps([s]).encode()),
+    ("no model name", lambda s: json.dumps({**s, "model": None}).encode()),
+    ("a point without numbers", lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "points": [{"k": "x"}]}}).encode()),
+    ("a per-k entry without k", lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "per_k": [{"weight": 1}]}}).encode()),
+    ("a slope that is text", lambda s: json.dumps({**s, "dose_response": {**s["dose_response"], "slope": {"weight": "high"}}}).encode()),
+)
+
+
+@pytest.mark.parametrize("corrupt", [how for _, how in SWEEP_CORRUPTIONS], ids=[name for name, _ in SWEEP_CORRUPTIONS])
+def test_a_damaged_sweep_summary_is_named_and_the_rest_is_shown(sweep_data, tmp_path, corrupt):
+    from typer.testing import CliRunner
+
+    from leaderboard.store import LocalStore
+    from leaderboard.sweep import SWEEP, seed_sweep, slopes_frame, sweep_summaries
+    from mcb import app
+
+    store = LocalStore(tmp_path / "results")
+    seed_sweep(store, sweep_data)
+    victim = store.track_ids(SWEEP)[0]
+    path = store.root / "tracks" / SWEEP / victim / "summary.json"
+    path.write_bytes(corrupt(json.loads(path.read_bytes())))
+    fresh = LocalStore(store.root)
+    summaries = sweep_summaries(fresh)
+    assert len(summaries) == len(store.track_ids(SWEEP)) - 1 and len(slopes_frame(summaries)) == len(summaries)
+    assert any(item.path == f"tracks/{SWEEP}/{victim}/summary.json" for item in fresh.contents().damage)
+    printed = CliRunner().invoke(app, ["leaderboard", "--no-serve", "--results", str(store.root)])
+    assert printed.exit_code == 0 and "Traceback" not in printed.output, printed.output
+    assert "dose-response sweep" in printed.output and f"tracks/{SWEEP}/{victim}/summary.json" in printed.output

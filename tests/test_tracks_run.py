@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 import runner.cli
 from builder.tracks.common import read_track_rows
+from contracts.jsonl import read_jsonl
 from mcb import app
 from runner.client import RetryPolicy
 from tests.openai_standin import RunningStandIn, StandIn
@@ -32,7 +33,7 @@ def test_an_exported_track_is_answered_by_mcb_run_and_scored(default_build, tmp_
     assert ran.exit_code == 0, ran.output
     rows = read_track_rows(default_build, "masked")
     assert sorted(sent) == sorted(row["prompt"] for row in rows)
-    lines = [json.loads(raw) for raw in out.read_text().splitlines() if raw.strip()]
+    lines = read_jsonl(out)
     assert {line["cell_id"] for line in lines} == {row["cell_id"] for row in rows}
     scored = cli.invoke(app, ["tracks", "score", "masked", str(out), "--dataset", str(default_build),
                               "--out", str(tmp_path / "scores")])

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from extractors.embeddings.memorisation_probe import ProbeReport
 
 console = Console()
-errors = Console(stderr=True)
+errors = Console(stderr=True, markup=False)  # errors echo user paths: text, never Rich markup
 EXIT_BAD_INPUT = 2
 
 

@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from builder.paths import DEFAULT_OUT
 from contracts.vocabulary import CANARY_EXPECTED
@@ -22,7 +23,7 @@ CANARY_HELP = ", ".join(f"{t}/{k} ({expected})" for (t, k), expected in CANARY_E
 
 
 def _fail(error: Exception) -> typer.Exit:
-    console.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
+    console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
     return typer.Exit(2)
 
 
@@ -43,7 +44,8 @@ def baseline(
     except (ValueError, FileNotFoundError) as error:
         raise _fail(error) from error
     count = write_submission(lines, out)
-    console.print(f"wrote {count} lines of the {track}/{kind} canary (expected: {CANARY_EXPECTED[(track, kind)]}) to {out}")
+    console.print(f"wrote {count} lines of the {track}/{kind} canary (expected: {CANARY_EXPECTED[(track, kind)]}) to {out}",
+                  markup=False)
 
 
 @tracks_app.command("export")
@@ -59,7 +61,7 @@ def export(
         count = export_track_folder(dataset, track, out)
     except (ValueError, FileNotFoundError) as error:
         raise _fail(error) from error
-    console.print(f"wrote {count} {track} prompts to {out}; answer them with `mcb run --dataset {out} ...`")
+    console.print(f"wrote {count} {track} prompts to {out}; answer them with `mcb run --dataset {out} ...`", markup=False)
 
 
 @tracks_app.command("score")
@@ -75,23 +77,30 @@ def score(
 ) -> None:
     """Score a submission on one track; exits 1 when the submission carries failed or missing lines."""
     from contracts.submission import InvalidSubmission
+    from contracts.text import clean_name, cutoff_problem, name_problem
     from extractors.tracks.score import ScoreOptions, score_track, write_track_scores
 
+    if model is not None:
+        model = clean_name(model)
+        if (why := name_problem(model)) is not None:
+            raise _fail(ValueError(f"--model {why}"))
+    if (why := cutoff_problem(knowledge_cutoff)) is not None:
+        raise _fail(ValueError(f"--knowledge-cutoff {why}"))
     options = ScoreOptions(knowledge_cutoff=knowledge_cutoff, permutations=permutations, seed=seed,
                            model={"name": model} if model else {})
     try:
         scored = score_track(track, dataset, submission, options)
     except InvalidSubmission as error:
-        console.print(f"[red]submission rejected:[/red]\n{error}", markup=True, highlight=False)
+        console.print(f"[red]submission rejected:[/red]\n{escape(str(error))}", highlight=False)
         raise typer.Exit(2) from error
     except (ValueError, FileNotFoundError) as error:
         raise _fail(error) from error
     write_track_scores(scored, out)
     summary = scored.summary
-    console.print(f"{track}: [bold]{summary.status}[/bold] — {summary.headline}", highlight=False)
+    console.print(f"{escape(track)}: [bold]{summary.status}[/bold] — {escape(summary.headline)}", highlight=False)
     for caveat in scored.summary.to_dict()["caveats"]:
-        console.print(f"  caveat: {caveat}", highlight=False)
-    console.print(f"wrote {out}/summary.json (failures {summary.failures}, missing {summary.missing})")
+        console.print(f"  caveat: {caveat}", highlight=False, markup=False)
+    console.print(f"wrote {out}/summary.json (failures {summary.failures}, missing {summary.missing})", markup=False)
     if summary.failures or summary.missing:
         raise typer.Exit(1)
 
@@ -110,10 +119,11 @@ def board(
         raise _fail(error) from error
     write_board(collected, out)
     for track, entry in collected.items():
-        console.print(board_markdown(track, entry), highlight=False)
+        console.print(board_markdown(track, entry), highlight=False, markup=False)
         for row in entry["rows"]:
-            console.print(f"  {row['model'] or '(unnamed)'}: {row['status']} (p = {row['p-value']}) — {row['result']}", highlight=False)
-    console.print(f"wrote {out}")
+            console.print(f"  {row['model'] or '(unnamed)'}: {row['status']} (p = {row['p-value']}) — {row['result']}", highlight=False,
+                          markup=False)
+    console.print(f"wrote {out}", markup=False)
 
 
 def register(app: typer.Typer) -> None:

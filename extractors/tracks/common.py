@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-import pandas as pd
-
 from builder.tracks.common import TRACK_INFO, read_track_rows
 from contracts.submission import Response, read_submission
+from contracts.text import parse_cutoff as contract_cutoff
 from contracts.vocabulary import TRACK_STATUSES, TrackStatus
 from extractors.version import scorer_version
 
@@ -58,16 +57,14 @@ def load_track_input(track: str, dataset: Path, submission: Path | Iterable[Resp
 
 
 def parse_cutoff(value: str | None) -> date | None:
-    """`YYYY-MM` (the month's last day) or `YYYY-MM-DD`; None when the model declares none."""
+    """`YYYY-MM` (the month's last day) or `YYYY-MM-DD`, a real date not after today
+    (`contracts.text.parse_cutoff`); None when the model declares none."""
     if value is None or not str(value).strip():
         return None
-    text = str(value).strip()
     try:
-        if len(text) == 7:
-            return pd.Period(text, freq="M").end_time.date()
-        return date.fromisoformat(text)
+        return contract_cutoff(str(value).strip())[1]
     except ValueError as error:
-        raise ValueError(f"knowledge cutoff {value!r} is not YYYY-MM or YYYY-MM-DD") from error
+        raise ValueError(f"knowledge cutoff: {error}") from error
 
 
 @dataclass(frozen=True)
