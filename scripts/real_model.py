@@ -33,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from contracts.generation import MAX_TOKENS  # noqa: E402  the board's reply budget, defined once
 from tests.replay_server import prompt_refs  # noqa: E402  the recording format is defined once, beside its replay
 
 MODEL_ALIAS = "smollm2-135m-instruct"
@@ -318,7 +319,7 @@ def check_pieces(model: Path, n_ctx: int, no_extra_buffers: bool, dataset: Path,
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n-ctx", type=int, nargs="+", default=[8192, 2048], help="context sizes, one run each")
-    parser.add_argument("--max-tokens", type=int, default=300, help="reply budget per answer")
+    parser.add_argument("--max-tokens", type=int, default=MAX_TOKENS, help="reply budget per answer (the board's)")
     parser.add_argument("--cells", default=None, help="cell-id globs (default: every default cell)")
     parser.add_argument("--timeout", type=float, default=1800.0,
                         help="seconds per request: a 7,900-token prompt takes 4-5 minutes on 2 busy cores")
