@@ -173,20 +173,53 @@ class CueMatcher:
                 else:
                     index, attr, values = anchor
                     self.gated.append(_Gated(rule, matcher, attr, values, _reach(pattern[:index]), _reach(pattern[index:]), needs))
+        self._index()
+
+    def _index(self) -> None:
+        """What a call asks of a Doc, decided once: per attribute, every literal some gate names (its anchor
+        or a required set), and which gates each anchor value opens, so a call visits only the gates whose
+        anchor occurs."""
+        self.opened_by: dict[str, dict[str, list[int]]] = {"LOWER": {}, "ORTH": {}, "NORM": {}}
+        self.ungated: list[int] = []
+        wanted: dict[str, set[str]] = {"LOWER": set(), "ORTH": set(), "NORM": set()}
+        for number, gated in enumerate(self.gated):
+            for attr, values in gated.needs:
+                wanted[attr] |= values
+            if gated.attr is None:
+                self.ungated.append(number)
+                continue
+            wanted[gated.attr] |= gated.values
+            for value in gated.values:
+                self.opened_by[gated.attr].setdefault(value, []).append(number)
+        self.wanted = {attr: frozenset(values) for attr, values in wanted.items()}
 
     def __call__(self, doc, lower: list[str], orth: list[str], norm: list[str]) -> list[tuple[str, str, int, int]]:
         found = []
+        keys = self.keys
         for matches in (self.phrases(doc), self.norm_phrases(doc)):
             for key, start, end in matches:
-                label, rule = self.keys[key]
+                label, rule = keys[key]
                 found.append((label, rule, start, end))
-        where: dict[str, dict[str, list[int]]] = {"LOWER": {}, "ORTH": {}, "NORM": {}}
+        # the positions of the literals the gates name, per attribute
+        where: dict[str, dict[str, list[int]]] = {}
+        opened = set(self.ungated)
         for attr, column in (("LOWER", lower), ("ORTH", orth), ("NORM", norm)):
-            index = where[attr]
-            for i, value in enumerate(column):
-                index.setdefault(value, []).append(i)
+            present = self.wanted[attr].intersection(column)
+            index: dict[str, list[int]] = {}
+            if present:
+                for i, value in enumerate(column):
+                    if value in present:
+                        if value in index:
+                            index[value].append(i)
+                        else:
+                            index[value] = [i]
+                opened_by = self.opened_by[attr]
+                for value in present:
+                    opened.update(opened_by.get(value, ()))
+            where[attr] = index
         length = len(doc)
-        for gated in self.gated:
+        for number in sorted(opened):
+            gated = self.gated[number]
             if any(where[attr].keys().isdisjoint(values) for attr, values in gated.needs):
                 continue
             label, rule = gated.rule.label, gated.rule.id
