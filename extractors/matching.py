@@ -19,6 +19,7 @@ objects are made (building them cost as much as the matching).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import product
 
@@ -33,6 +34,9 @@ MAX_EXPANSION = 3000
 # How far a window reaches before and after a pattern's anchor when an operator has no bound.
 UNBOUNDED_REACH = 12
 KEY_SEPARATOR = "\t"
+# The columns whose strings are exactly what the Matcher compares (a token's LOWER and ORTH); the NORM
+# column mirrors the Doc's NORM only for figures, dates and number words, so it gates the document only.
+WINDOW_CHECKED = frozenset({"LOWER", "ORTH"})
 
 
 @dataclass(frozen=True)
@@ -235,11 +239,22 @@ class CueMatcher:
                         windows[-1] = (windows[-1][0], end)
                     else:
                         windows.append((start, end))
+            # a window lacking one of the required words cannot hold a match: skip the matcher there
+            spots = [sorted(i for value in values & where[attr].keys() for i in where[attr][value])
+                     for attr, values in gated.needs if attr in WINDOW_CHECKED]
             for start, end in windows:
+                if any(_none_within(positions, start, end) for positions in spots):
+                    continue
                 target = doc if (start, end) == (0, length) else doc[start:end]
                 for _, s, e in gated.matcher(target):
                     found.append((label, rule, s + start, e + start))
         return found
+
+
+def _none_within(positions: list[int], start: int, end: int) -> bool:
+    """No position of the sorted list lies in [start, end)."""
+    at = bisect_left(positions, start)
+    return at == len(positions) or positions[at] >= end
 
 
 def token_columns(doc) -> tuple[list[str], list[str], list[str]]:
