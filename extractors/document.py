@@ -90,6 +90,11 @@ class Document:
     _names: list[int] = field(default_factory=list)
     _figures: list[int] = field(default_factory=list)
     figure_at: dict[int, Figure] = field(default_factory=dict)
+    # the sort keys of cues, figures and names, so a sentence takes its own by bisection
+    cue_starts: list[int] = field(default_factory=list)
+    figure_tokens: list[int] = field(default_factory=list)
+    name_starts: list[int] = field(default_factory=list)
+    figures_sorted: bool = True
 
     def __len__(self) -> int:
         return len(self.lower)
@@ -125,6 +130,19 @@ class Document:
 
     def in_range(self, items: list, keys: list[int], start: int, end: int) -> list:
         return items[bisect_left(keys, start):bisect_left(keys, end)]
+
+    def sentence_cues(self, start: int, end: int) -> list[Cue]:
+        """The cues starting in tokens [start, end), in document order."""
+        return self.in_range(self.cues, self.cue_starts, start, end)
+
+    def sentence_figures(self, start: int, end: int) -> list[Figure]:
+        """The figures in tokens [start, end), in document order."""
+        if self.figures_sorted:
+            return self.in_range(self.figures, self.figure_tokens, start, end)
+        return [f for f in self.figures if start <= f.token < end]
+
+    def sentence_names(self, start: int, end: int) -> list[Name]:
+        return self.in_range(self.names, self.name_starts, start, end)
 
 
 def _figure_kind(quantity: Quantity) -> tuple[str, str]:
@@ -313,6 +331,10 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     document._names = prefix(name_tokens)
     document._figures = prefix(figure_tokens)
     document.figure_at = {f.token: f for f in figures}
+    document.cue_starts = [cue.start for cue in document.cues]
+    document.figure_tokens = [f.token for f in figures]
+    document.figures_sorted = all(a <= b for a, b in zip(document.figure_tokens, document.figure_tokens[1:]))
+    document.name_starts = [name.start for name in name_spans]
     token_breaks = [bisect_left(starts, b) for b in block_starts]
     document.sentences = sentence_bounds(orth, is_space, starts, clean, token_breaks)
     if masked:

@@ -113,10 +113,14 @@ class Resolver:
     def __init__(self, book: Rulebook):
         self.book = book
         self.words = book.words
-        self.rows: dict[str, list[AttachRule]] = {}
+        # figure kind -> cue label -> the rows that read that kind, in table order
+        self.rows_by_kind: dict[str, dict[str, list[AttachRule]]] = {}
         for row in book.attach:
-            self.rows.setdefault(row.cue, []).append(row)
+            for kind in dict.fromkeys(row.figures):
+                self.rows_by_kind.setdefault(kind, {}).setdefault(row.cue, []).append(row)
         self.ranks = {(rank.superlative, rank.family, rank.sign): rank for rank in book.ranks}
+        # each header rule's words, with the spaced form a header is searched for
+        self.header_words = [(rule, tuple((word, f" {word} ") for word in rule.words)) for rule in book.headers]
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
@@ -186,9 +190,10 @@ class Resolver:
         normal = " ".join(w for w in words if not (w.isdigit() and len(w) == 4))
         if not normal:
             return None
-        for rule in self.book.headers:
-            for word in rule.words:
-                if normal == word or f" {word} " in f" {normal} ":
+        padded = f" {normal} "
+        for rule, words in self.header_words:
+            for word, spaced in words:
+                if normal == word or spaced in padded:
                     return rule
         return None
 
@@ -220,12 +225,13 @@ class Resolver:
         token = figure.token if at is None else at
         penalty = 0 if at is None else doc.words_between(at, figure.token)
         signed = bool(figure.quantity.signed)
+        kind_rows = self.rows_by_kind.get(figure.kind, {})
         for cue in cues:
-            rows = self.rows.get(cue.label)
+            rows = kind_rows.get(cue.label)
             if not rows or id(cue) in muted:
                 continue
             for row in rows:
-                if figure.kind not in row.figures or (row.unsigned_only and signed) or row.side not in sides or row.slot in own:
+                if (row.unsigned_only and signed) or row.side not in sides or row.slot in own:
                     continue
                 if row.side == "topic":
                     if topic is None or cue not in topic or cue.end > token:
@@ -285,8 +291,8 @@ class Sentence:
                  month: str | None, sessions: list[date], state: State):
         self.r, self.doc, self.s0, self.s1 = resolver, doc, s0, s1
         self.block_subject, self.month, self.sessions, self.state = block_subject, month, sessions, state
-        self.cues = [cue for cue in doc.cues if s0 <= cue.start < s1]
-        self.figures = [f for f in doc.figures if s0 <= f.token < s1]
+        self.cues = doc.sentence_cues(s0, s1)
+        self.figures = doc.sentence_figures(s0, s1)
         self.sentence_text = doc.text[doc.starts[s0]:doc.ends[s1 - 1]].strip()
         self.mentions = self._mentions()
         self.groups = self._groups()
@@ -300,7 +306,7 @@ class Sentence:
         doc = self.doc
         descriptors = [c for c in self.cues if c.label == "DESCRIPTOR"]
         # "the oil company's shares": a market word inside a company descriptor modifies it, it is no subject
-        found = [name for name in doc.names if self.s0 <= name.start < self.s1 and not (
+        found = [name for name in doc.sentence_names(self.s0, self.s1) if not (
             name.ticker is None and any(c.start <= name.start and name.end <= c.end for c in descriptors))]
         merged: list[Name] = []
         for name in found:
@@ -332,9 +338,11 @@ class Sentence:
         1.55%", "Networking/Interconnect off 8.62%"), is a subject with no ticker: its figures are its own,
         never lent to the company named before it."""
         doc = self.doc
+        verbs = {c.start for c in self.cues if c.label in ("UP", "DOWN")}
+        if not verbs:
+            return []
         taken = {i for n in known for i in range(n.start, n.end)}
         taken |= {i for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR", "MARKET", "MONTH", "CLAUSE") for i in range(c.start, c.end)}
-        verbs = {c.start for c in self.cues if c.label in ("UP", "DOWN")}
         out = []
         for i in range(self.s0, self.s1):
             word = doc.orth[i]
