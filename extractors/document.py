@@ -179,11 +179,18 @@ def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: lis
     only its parts outside it; whitespace no token's trailing space covers becomes a token of its own."""
     forced = sorted(forced)
     keys = [start for start, _ in forced]
+    count = len(forced)
     pieces = list(forced)
+    later = 0  # forced spans starting at or before the token's start (tokens come in order)
     for start, end in token_spans:
+        while later < count and keys[later] <= start:
+            later += 1
+        if (later == 0 or forced[later - 1][1] <= start) and (later == count or keys[later] >= end):
+            pieces.append((start, end))  # no forced span touches the token: the common case
+            continue
         position = start
-        index = max(0, bisect_right(keys, start) - 1)
-        while index < len(forced) and forced[index][0] < end:
+        index = max(0, later - 1)
+        while index < count and forced[index][0] < end:
             f_start, f_end = forced[index]
             if f_end > position:
                 if f_start > position:
@@ -213,7 +220,8 @@ def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: lis
     for start, end in pieces:
         if start < position:
             continue
-        gap_to(start)
+        if start > position:
+            gap_to(start)
         words.append(clean[start:end])
         spaces.append(False)
         spans.append((start, end))
@@ -279,7 +287,7 @@ def _capital_follows(orth: list[str], index: int) -> bool:
 
 
 def prefix(values) -> list[int]:
-    return [0, *accumulate(values)]
+    return list(accumulate(values, initial=0))
 
 
 def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: list[Quantity], dates: list[DateMention],
@@ -325,8 +333,9 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         text=text, clean=clean, starts=starts, ends=ends, lower=lower, orth=orth, figures=figures, dates=date_cues,
         cues=sorted([*cue_spans, *date_cues], key=lambda c: (c.start, -c.end)), names=name_spans,
     )
-    document._words = prefix(1 if (w[:1].isalnum() or figure_tokens[i]) and not is_space[i] else 0 for i, w in enumerate(orth))
-    document._commas = prefix(1 if w == "," else 0 for w in orth)
+    document._words = prefix([1 if (w[:1].isalnum() or figure) and not space else 0
+                              for w, figure, space in zip(orth, figure_tokens, is_space)])
+    document._commas = prefix([1 if w == "," else 0 for w in orth])
     document._breaks = prefix(break_tokens)
     document._names = prefix(name_tokens)
     document._figures = prefix(figure_tokens)
