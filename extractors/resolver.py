@@ -119,6 +119,7 @@ class Resolver:
             for kind in dict.fromkeys(row.figures):
                 self.rows_by_kind.setdefault(kind, {}).setdefault(row.cue, []).append(row)
         self.ranks = {(rank.superlative, rank.family, rank.sign): rank for rank in book.ranks}
+        self.object_phrases = tuple(book.words("object_phrases"))  # str.endswith takes them all at once
         # each header rule's words, with the spaced form a header is searched for
         self.header_words = [(rule, tuple((word, f" {word} ") for word in rule.words)) for rule in book.headers]
         self.construction_priority = book.constants.get("construction", 90)
@@ -419,8 +420,7 @@ class Sentence:
         before = [w for w in doc.lower[max(self.s0, start - 3):start] if w.strip()]
         if before and before[-1] in self.r.words("object_words"):
             return True
-        text = " ".join(before[-2:])
-        return any(text.endswith(phrase) for phrase in self.r.words("object_phrases"))
+        return " ".join(before[-2:]).endswith(self.r.object_phrases)
 
     def _relative_after(self, name: Name) -> bool:
         """"B, which rose 3%": an object that opens a relative clause is that clause's subject."""
