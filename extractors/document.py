@@ -220,7 +220,10 @@ def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: lis
     for start, end in pieces:
         if start < position:
             continue
-        if start > position:
+        if start == position + 1 and words and clean[position] == " ":
+            spaces[-1] = True  # one space after a token: its trailing space, the common gap
+            position = start
+        elif start > position:
             gap_to(start)
         words.append(clean[start:end])
         spaces.append(False)

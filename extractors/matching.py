@@ -20,7 +20,7 @@ objects are made (building them cost as much as the matching).
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 
 from spacy.attrs import LOWER, NORM, ORTH
@@ -50,6 +50,11 @@ class _Gated:
     before: int  # tokens a match may start before the anchor
     after: int  # tokens a match may end after the anchor
     needs: tuple[tuple[str, frozenset[str]], ...] = ()  # every required literal set: the doc must hold one of each
+    # the required sets each window must hold too: those over columns the Matcher compares as they are
+    window_needs: tuple[tuple[str, frozenset[str]], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "window_needs", tuple((a, v) for a, v in self.needs if a in WINDOW_CHECKED))
 
 
 def _values(spec: dict) -> tuple[str, frozenset[str]] | None:
@@ -241,7 +246,7 @@ class CueMatcher:
                         windows.append((start, end))
             # a window lacking one of the required words cannot hold a match: skip the matcher there
             spots = [sorted(i for value in values & where[attr].keys() for i in where[attr][value])
-                     for attr, values in gated.needs if attr in WINDOW_CHECKED]
+                     for attr, values in gated.window_needs]
             for start, end in windows:
                 if any(_none_within(positions, start, end) for positions in spots):
                     continue
