@@ -120,6 +120,8 @@ class Resolver:
                 self.rows_by_kind.setdefault(kind, {}).setdefault(row.cue, []).append(row)
         self.ranks = {(rank.superlative, rank.family, rank.sign): rank for rank in book.ranks}
         self.object_phrases = tuple(book.words("object_phrases"))  # str.endswith takes them all at once
+        # the words a list of figures may hold between its members besides brackets and signs
+        self.figure_list_words = book.words("hedges") | book.words("figure_joiners") | book.words("figure_list_skips")
         # each header rule's words, with the spaced form a header is searched for
         self.header_words = [(rule, tuple((word, f" {word} ") for word in rule.words)) for rule in book.headers]
         self.construction_priority = book.constants.get("construction", 90)
@@ -750,6 +752,8 @@ class Sentence:
 
     def _figures(self, constructions: dict[int, tuple[str, str | None, str]]) -> list[Claim]:
         out: list[Claim] = []
+        if not self.figures:
+            return out
         topics = {"pct": self._topic(PERCENT_TOPICS), "price": self._topic(PRICE_TOPICS)}
         topics["number"] = topics["price"]
         previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
@@ -972,7 +976,7 @@ class Sentence:
         doc = self.doc
         runs: list[list[Figure]] = []
         joiners = self.r.words("figure_joiners")
-        skip_words = self.r.words("hedges") | joiners | self.r.words("figure_list_skips")
+        skip_words = self.r.figure_list_words
         signs = {i for c in self.cues if c.label in ("UP", "DOWN") for i in range(c.start, c.end)}
         for figure in self.figures:
             if figure.token in self.consumed or figure.kind == "int":
