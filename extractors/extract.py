@@ -90,9 +90,10 @@ class Extractor:
             if index is not None:
                 marked[index] = "<date>"
         number_words = self.number_words
-        for index, word in enumerate(lower):
-            if word in number_words and index not in marked:
-                marked[index] = "<int>"  # "nine of the month's twenty-one sessions" counts as "9 of 21"
+        if not number_words.isdisjoint(lower):  # most texts spell no number
+            for index, word in enumerate(lower):
+                if word in number_words and index not in marked:
+                    marked[index] = "<int>"  # "nine of the month's twenty-one sessions" counts as "9 of 21"
         norm = list(lower)
         for index, value in marked.items():
             doc[index].norm_ = value
