@@ -10,8 +10,9 @@ where it is cheapest, with the same matches:
   operator but `?`, are expanded into phrases for a `PhraseMatcher` over NORM (figures are tokens
   whose NORM is `<pct>`, `<price>`, ...); `extractors.document` sets those norms;
 - the rest go to one `Matcher` per rule, run only on the few windows of tokens where the pattern's
-  anchor (its first required token, when that is a literal set) occurs. A pattern with no literal
-  anchor runs over the whole document.
+  anchor (its rarest required literal set) occurs, and of those only on the windows that hold every
+  other required literal (a match must contain them). A pattern with no literal anchor runs over the
+  whole document.
 
 Every match comes back as (label, rule id, start, end), as a `SpanRuler` would give it; no Span
 objects are made (building them cost as much as the matching).
