@@ -90,6 +90,11 @@ class Document:
     _names: list[int] = field(default_factory=list)
     _figures: list[int] = field(default_factory=list)
     figure_at: dict[int, Figure] = field(default_factory=dict)
+    # the sort keys of cues, figures and names, so a sentence takes its own by bisection
+    cue_starts: list[int] = field(default_factory=list)
+    figure_tokens: list[int] = field(default_factory=list)
+    name_starts: list[int] = field(default_factory=list)
+    figures_sorted: bool = True
 
     def __len__(self) -> int:
         return len(self.lower)
@@ -126,6 +131,19 @@ class Document:
     def in_range(self, items: list, keys: list[int], start: int, end: int) -> list:
         return items[bisect_left(keys, start):bisect_left(keys, end)]
 
+    def sentence_cues(self, start: int, end: int) -> list[Cue]:
+        """The cues starting in tokens [start, end), in document order."""
+        return self.in_range(self.cues, self.cue_starts, start, end)
+
+    def sentence_figures(self, start: int, end: int) -> list[Figure]:
+        """The figures in tokens [start, end), in document order."""
+        if self.figures_sorted:
+            return self.in_range(self.figures, self.figure_tokens, start, end)
+        return [f for f in self.figures if start <= f.token < end]
+
+    def sentence_names(self, start: int, end: int) -> list[Name]:
+        return self.in_range(self.names, self.name_starts, start, end)
+
 
 def _figure_kind(quantity: Quantity) -> tuple[str, str]:
     """(resolver kind, token NORM) of a quantity."""
@@ -161,11 +179,18 @@ def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: lis
     only its parts outside it; whitespace no token's trailing space covers becomes a token of its own."""
     forced = sorted(forced)
     keys = [start for start, _ in forced]
+    count = len(forced)
     pieces = list(forced)
+    later = 0  # forced spans starting at or before the token's start (tokens come in order)
     for start, end in token_spans:
+        while later < count and keys[later] <= start:
+            later += 1
+        if (later == 0 or forced[later - 1][1] <= start) and (later == count or keys[later] >= end):
+            pieces.append((start, end))  # no forced span touches the token: the common case
+            continue
         position = start
-        index = max(0, bisect_right(keys, start) - 1)
-        while index < len(forced) and forced[index][0] < end:
+        index = max(0, later - 1)
+        while index < count and forced[index][0] < end:
             f_start, f_end = forced[index]
             if f_end > position:
                 if f_start > position:
@@ -195,7 +220,11 @@ def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: lis
     for start, end in pieces:
         if start < position:
             continue
-        gap_to(start)
+        if start == position + 1 and words and clean[position] == " ":
+            spaces[-1] = True  # one space after a token: its trailing space, the common gap
+            position = start
+        elif start > position:
+            gap_to(start)
         words.append(clean[start:end])
         spaces.append(False)
         spans.append((start, end))
@@ -261,7 +290,7 @@ def _capital_follows(orth: list[str], index: int) -> bool:
 
 
 def prefix(values) -> list[int]:
-    return [0, *accumulate(values)]
+    return list(accumulate(values, initial=0))
 
 
 def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: list[Quantity], dates: list[DateMention],
@@ -307,12 +336,17 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         text=text, clean=clean, starts=starts, ends=ends, lower=lower, orth=orth, figures=figures, dates=date_cues,
         cues=sorted([*cue_spans, *date_cues], key=lambda c: (c.start, -c.end)), names=name_spans,
     )
-    document._words = prefix(1 if (w[:1].isalnum() or figure_tokens[i]) and not is_space[i] else 0 for i, w in enumerate(orth))
-    document._commas = prefix(1 if w == "," else 0 for w in orth)
+    document._words = prefix([1 if (w[:1].isalnum() or figure) and not space else 0
+                              for w, figure, space in zip(orth, figure_tokens, is_space)])
+    document._commas = prefix([1 if w == "," else 0 for w in orth])
     document._breaks = prefix(break_tokens)
     document._names = prefix(name_tokens)
     document._figures = prefix(figure_tokens)
     document.figure_at = {f.token: f for f in figures}
+    document.cue_starts = [cue.start for cue in document.cues]
+    document.figure_tokens = [f.token for f in figures]
+    document.figures_sorted = all(a <= b for a, b in zip(document.figure_tokens, document.figure_tokens[1:]))
+    document.name_starts = [name.start for name in name_spans]
     token_breaks = [bisect_left(starts, b) for b in block_starts]
     document.sentences = sentence_bounds(orth, is_space, starts, clean, token_breaks)
     if masked:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from bisect import bisect_left
 
 import spacy
+from spacy.attrs import IDX, LENGTH
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
@@ -66,39 +67,37 @@ class Extractor:
         clean = clean_text(text)
         quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
         base = self.nlp.make_doc(clean)
-        token_spans = [(token.idx, token.idx + len(token.text)) for token in base]
+        # token offsets read through the Doc's array, not a Token object per token
+        bounds = base.to_array([IDX, LENGTH]).tolist()
+        token_spans = [(start, start + length) for start, length in bounds]
         forced = [(q.start, q.end) for q in quantities] + [(d.start, d.end) for d in dates]
         taken = [(a, b) for a, b in forced]
         forced += [(a, b) for a, b in compound_number_spans(clean) if not any(a < e and s < b for s, e in taken)]
         words, spaces, spans = words_and_spaces(clean, token_spans, forced)
         doc = Doc(self.nlp.vocab, words=words, spaces=spaces)
-        by_start = {start: index for index, (start, _) in enumerate(spans)}
-        for quantity in quantities:
-            index = by_start.get(quantity.start)
-            if index is not None:
-                doc[index].norm_ = _norm(quantity)
-        for mention in dates:
-            index = by_start.get(mention.start)
-            if index is not None:
-                doc[index].norm_ = "<date>"
-        forced_starts = {q.start for q in quantities} | {d.start for d in dates}
-        for index, word in enumerate(words):
-            if word.lower() in self.number_words and spans[index][0] not in forced_starts:
-                doc[index].norm_ = "<int>"  # "nine of the month's twenty-one sessions" counts as "9 of 21"
         orth = words
         lower = [word.lower() for word in words]
-        norm = list(lower)
+        # the NORM of each figure, date and number word, set once on the Doc and mirrored in `norm`
+        # (the other tokens keep their lexeme's NORM on the Doc, their lowercase form in `norm`)
+        by_start = {start: index for index, (start, _) in enumerate(spans)}
+        marked: dict[int, str] = {}
         for quantity in quantities:
             index = by_start.get(quantity.start)
             if index is not None:
-                norm[index] = doc[index].norm_
+                marked[index] = _norm(quantity)
         for mention in dates:
             index = by_start.get(mention.start)
             if index is not None:
-                norm[index] = "<date>"
-        for index, word in enumerate(lower):
-            if word in self.number_words and norm[index] == word:
-                norm[index] = "<int>"
+                marked[index] = "<date>"
+        number_words = self.number_words
+        if not number_words.isdisjoint(lower):  # most texts spell no number
+            for index, word in enumerate(lower):
+                if word in number_words and index not in marked:
+                    marked[index] = "<int>"  # "nine of the month's twenty-one sessions" counts as "9 of 21"
+        norm = list(lower)
+        for index, value in marked.items():
+            doc[index].norm_ = value
+            norm[index] = value
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in self.cues(doc, lower, orth, norm))
         names = self._names(doc, orth, clean, spans)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
@@ -139,13 +138,12 @@ def _longest_per_label(cues) -> list:
             kept.append(group[0])
             continue
         group.sort(key=lambda c: (c.start - c.end, c.start))
-        taken: list = []
-        covered: set[int] = set()
+        covered = 0  # a bit per token taken by a longer cue of the label
         for cue in group:
-            if covered.isdisjoint(range(cue.start, cue.end)):
-                taken.append(cue)
-                covered.update(range(cue.start, cue.end))
-        kept.extend(taken)
+            tokens = ((1 << (cue.end - cue.start)) - 1) << cue.start
+            if not covered & tokens:
+                kept.append(cue)
+                covered |= tokens
     return kept
 
 

@@ -10,8 +10,9 @@ where it is cheapest, with the same matches:
   operator but `?`, are expanded into phrases for a `PhraseMatcher` over NORM (figures are tokens
   whose NORM is `<pct>`, `<price>`, ...); `extractors.document` sets those norms;
 - the rest go to one `Matcher` per rule, run only on the few windows of tokens where the pattern's
-  anchor (its first required token, when that is a literal set) occurs. A pattern with no literal
-  anchor runs over the whole document.
+  anchor (its rarest required literal set) occurs, and of those only on the windows that hold every
+  other required literal (a match must contain them). A pattern with no literal anchor runs over the
+  whole document.
 
 Every match comes back as (label, rule id, start, end), as a `SpanRuler` would give it; no Span
 objects are made (building them cost as much as the matching).
@@ -19,7 +20,8 @@ objects are made (building them cost as much as the matching).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_left
+from dataclasses import dataclass, field
 from itertools import product
 
 from spacy.attrs import LOWER, NORM, ORTH
@@ -33,6 +35,9 @@ MAX_EXPANSION = 3000
 # How far a window reaches before and after a pattern's anchor when an operator has no bound.
 UNBOUNDED_REACH = 12
 KEY_SEPARATOR = "\t"
+# The columns whose strings are exactly what the Matcher compares (a token's LOWER and ORTH); the NORM
+# column mirrors the Doc's NORM only for figures, dates and number words, so it gates the document only.
+WINDOW_CHECKED = frozenset({"LOWER", "ORTH"})
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,11 @@ class _Gated:
     before: int  # tokens a match may start before the anchor
     after: int  # tokens a match may end after the anchor
     needs: tuple[tuple[str, frozenset[str]], ...] = ()  # every required literal set: the doc must hold one of each
+    # the required sets each window must hold too: those over columns the Matcher compares as they are
+    window_needs: tuple[tuple[str, frozenset[str]], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "window_needs", tuple((a, v) for a, v in self.needs if a in WINDOW_CHECKED))
 
 
 def _values(spec: dict) -> tuple[str, frozenset[str]] | None:
@@ -173,20 +183,53 @@ class CueMatcher:
                 else:
                     index, attr, values = anchor
                     self.gated.append(_Gated(rule, matcher, attr, values, _reach(pattern[:index]), _reach(pattern[index:]), needs))
+        self._index()
+
+    def _index(self) -> None:
+        """What a call asks of a Doc, decided once: per attribute, every literal some gate names (its anchor
+        or a required set), and which gates each anchor value opens, so a call visits only the gates whose
+        anchor occurs."""
+        self.opened_by: dict[str, dict[str, list[int]]] = {"LOWER": {}, "ORTH": {}, "NORM": {}}
+        self.ungated: list[int] = []
+        wanted: dict[str, set[str]] = {"LOWER": set(), "ORTH": set(), "NORM": set()}
+        for number, gated in enumerate(self.gated):
+            for attr, values in gated.needs:
+                wanted[attr] |= values
+            if gated.attr is None:
+                self.ungated.append(number)
+                continue
+            wanted[gated.attr] |= gated.values
+            for value in gated.values:
+                self.opened_by[gated.attr].setdefault(value, []).append(number)
+        self.wanted = {attr: frozenset(values) for attr, values in wanted.items()}
 
     def __call__(self, doc, lower: list[str], orth: list[str], norm: list[str]) -> list[tuple[str, str, int, int]]:
         found = []
+        keys = self.keys
         for matches in (self.phrases(doc), self.norm_phrases(doc)):
             for key, start, end in matches:
-                label, rule = self.keys[key]
+                label, rule = keys[key]
                 found.append((label, rule, start, end))
-        where: dict[str, dict[str, list[int]]] = {"LOWER": {}, "ORTH": {}, "NORM": {}}
+        # the positions of the literals the gates name, per attribute
+        where: dict[str, dict[str, list[int]]] = {}
+        opened = set(self.ungated)
         for attr, column in (("LOWER", lower), ("ORTH", orth), ("NORM", norm)):
-            index = where[attr]
-            for i, value in enumerate(column):
-                index.setdefault(value, []).append(i)
+            present = self.wanted[attr].intersection(column)
+            index: dict[str, list[int]] = {}
+            if present:
+                for i, value in enumerate(column):
+                    if value in present:
+                        if value in index:
+                            index[value].append(i)
+                        else:
+                            index[value] = [i]
+                opened_by = self.opened_by[attr]
+                for value in present:
+                    opened.update(opened_by.get(value, ()))
+            where[attr] = index
         length = len(doc)
-        for gated in self.gated:
+        for number in sorted(opened):
+            gated = self.gated[number]
             if any(where[attr].keys().isdisjoint(values) for attr, values in gated.needs):
                 continue
             label, rule = gated.rule.label, gated.rule.id
@@ -202,11 +245,22 @@ class CueMatcher:
                         windows[-1] = (windows[-1][0], end)
                     else:
                         windows.append((start, end))
+            # a window lacking one of the required words cannot hold a match: skip the matcher there
+            spots = [sorted(i for value in values & where[attr].keys() for i in where[attr][value])
+                     for attr, values in gated.window_needs]
             for start, end in windows:
+                if any(_none_within(positions, start, end) for positions in spots):
+                    continue
                 target = doc if (start, end) == (0, length) else doc[start:end]
                 for _, s, e in gated.matcher(target):
                     found.append((label, rule, s + start, e + start))
         return found
+
+
+def _none_within(positions: list[int], start: int, end: int) -> bool:
+    """No position of the sorted list lies in [start, end)."""
+    at = bisect_left(positions, start)
+    return at == len(positions) or positions[at] >= end
 
 
 def token_columns(doc) -> tuple[list[str], list[str], list[str]]:

@@ -112,7 +112,7 @@ def bare_symbols(orth: list[str], found, not_symbols: frozenset[str]) -> list:
     out = []
     count = len(orth)
     for i, text in enumerate(orth):
-        if i in taken or not _BARE.match(text) or text in not_symbols:
+        if not "A" <= text[:1] <= "Z" or i in taken or not _BARE.match(text) or text in not_symbols:  # a capital first, cheaply
             continue
         previous = orth[i - 1] if i else None
         following = orth[i + 1] if i + 1 < count else None

@@ -113,10 +113,17 @@ class Resolver:
     def __init__(self, book: Rulebook):
         self.book = book
         self.words = book.words
-        self.rows: dict[str, list[AttachRule]] = {}
+        # figure kind -> cue label -> the rows that read that kind, in table order
+        self.rows_by_kind: dict[str, dict[str, list[AttachRule]]] = {}
         for row in book.attach:
-            self.rows.setdefault(row.cue, []).append(row)
+            for kind in dict.fromkeys(row.figures):
+                self.rows_by_kind.setdefault(kind, {}).setdefault(row.cue, []).append(row)
         self.ranks = {(rank.superlative, rank.family, rank.sign): rank for rank in book.ranks}
+        self.object_phrases = tuple(book.words("object_phrases"))  # str.endswith takes them all at once
+        # the words a list of figures may hold between its members besides brackets and signs
+        self.figure_list_words = book.words("hedges") | book.words("figure_joiners") | book.words("figure_list_skips")
+        # each header rule's words, with the spaced form a header is searched for
+        self.header_words = [(rule, tuple((word, f" {word} ") for word in rule.words)) for rule in book.headers]
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
@@ -186,9 +193,10 @@ class Resolver:
         normal = " ".join(w for w in words if not (w.isdigit() and len(w) == 4))
         if not normal:
             return None
-        for rule in self.book.headers:
-            for word in rule.words:
-                if normal == word or f" {word} " in f" {normal} ":
+        padded = f" {normal} "
+        for rule, words in self.header_words:
+            for word, spaced in words:
+                if normal == word or spaced in padded:
                     return rule
         return None
 
@@ -220,12 +228,13 @@ class Resolver:
         token = figure.token if at is None else at
         penalty = 0 if at is None else doc.words_between(at, figure.token)
         signed = bool(figure.quantity.signed)
+        kind_rows = self.rows_by_kind.get(figure.kind, {})
         for cue in cues:
-            rows = self.rows.get(cue.label)
+            rows = kind_rows.get(cue.label)
             if not rows or id(cue) in muted:
                 continue
             for row in rows:
-                if figure.kind not in row.figures or (row.unsigned_only and signed) or row.side not in sides or row.slot in own:
+                if (row.unsigned_only and signed) or row.side not in sides or row.slot in own:
                     continue
                 if row.side == "topic":
                     if topic is None or cue not in topic or cue.end > token:
@@ -285,8 +294,8 @@ class Sentence:
                  month: str | None, sessions: list[date], state: State):
         self.r, self.doc, self.s0, self.s1 = resolver, doc, s0, s1
         self.block_subject, self.month, self.sessions, self.state = block_subject, month, sessions, state
-        self.cues = [cue for cue in doc.cues if s0 <= cue.start < s1]
-        self.figures = [f for f in doc.figures if s0 <= f.token < s1]
+        self.cues = doc.sentence_cues(s0, s1)
+        self.figures = doc.sentence_figures(s0, s1)
         self.sentence_text = doc.text[doc.starts[s0]:doc.ends[s1 - 1]].strip()
         self.mentions = self._mentions()
         self.groups = self._groups()
@@ -300,7 +309,7 @@ class Sentence:
         doc = self.doc
         descriptors = [c for c in self.cues if c.label == "DESCRIPTOR"]
         # "the oil company's shares": a market word inside a company descriptor modifies it, it is no subject
-        found = [name for name in doc.names if self.s0 <= name.start < self.s1 and not (
+        found = [name for name in doc.sentence_names(self.s0, self.s1) if not (
             name.ticker is None and any(c.start <= name.start and name.end <= c.end for c in descriptors))]
         merged: list[Name] = []
         for name in found:
@@ -332,9 +341,11 @@ class Sentence:
         1.55%", "Networking/Interconnect off 8.62%"), is a subject with no ticker: its figures are its own,
         never lent to the company named before it."""
         doc = self.doc
+        verbs = {c.start for c in self.cues if c.label in ("UP", "DOWN")}
+        if not verbs:
+            return []
         taken = {i for n in known for i in range(n.start, n.end)}
         taken |= {i for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR", "MARKET", "MONTH", "CLAUSE") for i in range(c.start, c.end)}
-        verbs = {c.start for c in self.cues if c.label in ("UP", "DOWN")}
         out = []
         for i in range(self.s0, self.s1):
             word = doc.orth[i]
@@ -411,8 +422,7 @@ class Sentence:
         before = [w for w in doc.lower[max(self.s0, start - 3):start] if w.strip()]
         if before and before[-1] in self.r.words("object_words"):
             return True
-        text = " ".join(before[-2:])
-        return any(text.endswith(phrase) for phrase in self.r.words("object_phrases"))
+        return " ".join(before[-2:]).endswith(self.r.object_phrases)
 
     def _relative_after(self, name: Name) -> bool:
         """"B, which rose 3%": an object that opens a relative clause is that clause's subject."""
@@ -742,6 +752,8 @@ class Sentence:
 
     def _figures(self, constructions: dict[int, tuple[str, str | None, str]]) -> list[Claim]:
         out: list[Claim] = []
+        if not self.figures:
+            return out
         topics = {"pct": self._topic(PERCENT_TOPICS), "price": self._topic(PRICE_TOPICS)}
         topics["number"] = topics["price"]
         previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
@@ -964,7 +976,7 @@ class Sentence:
         doc = self.doc
         runs: list[list[Figure]] = []
         joiners = self.r.words("figure_joiners")
-        skip_words = self.r.words("hedges") | joiners | self.r.words("figure_list_skips")
+        skip_words = self.r.figure_list_words
         signs = {i for c in self.cues if c.label in ("UP", "DOWN") for i in range(c.start, c.end)}
         for figure in self.figures:
             if figure.token in self.consumed or figure.kind == "int":
