@@ -209,6 +209,7 @@ PAGE_CONTENT = {  # what each page shows on first view, before anything is picke
     "Cells": "#cells-table tbody tr",
     "Read one": "#read-html mark.mcb-claim",
     "Panels": "#panel-plot canvas, #panel-plot svg",
+    "Sweep": "#sweep-none, #sweep-slopes table",  # this store holds no sweep answers: the page says so (test_sweep_browser)
     "Submit": "#queue >> text=baseline: faithful",
     "Tracks": "#tracks table",
     "About": "#about h3",
@@ -223,6 +224,7 @@ def test_every_page_is_full_on_first_view_with_one_navigation(browser, served, n
 
     from leaderboard.pages import PAGES, page_named
 
+    assert set(PAGE_CONTENT) == {entry.name for entry in PAGES}, "every page has its first-view check"
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
