@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from contracts.vocabulary import CHECKABLE_VERDICTS, DETAILS, VERDICT_OF_DETAIL
+from extractors.bootstrap import MIN_INTERVAL_CELLS
 from extractors.metrics import Metric, metric
 from leaderboard.compare import COMPARED, READ, RECITED, Comparison, ModelRates, RateInterval, signed_points
 from leaderboard.ranking import BoardFilter, latest_per_model, select
@@ -315,7 +316,10 @@ def scatter_svg(points: Sequence[ModelRates], chart: str = "chart-scatter") -> s
             marks[gid] = Mark(f"{point.model}: read {interval_text(point.read)}; recited {interval_text(point.recited)}",
                               {"model": point.model, "read": f"{x:.6f}", "recited": f"{y:.6f}"})
             if index < MAX_LABELS:
-                texts.append(axes.text(x, y, _short(point.model, 32), fontsize=9, parse_math=False, zorder=4))
+                name = axes.text(x, y, _short(point.model, 32), fontsize=9, parse_math=False, zorder=4)
+                name.set_gid(f"label-{point.submission}")
+                marks[name.get_gid()] = Mark(point.model, {"model": point.model})
+                texts.append(name)
         axes.set_xlim(-0.05, 1.05)
         axes.set_ylim(-0.05, 1.05)
         for axis in (axes.xaxis, axes.yaxis):
@@ -483,4 +487,6 @@ def compare_svg(result: Comparison, chart: str = "chart-compare") -> str:
                              frameon=False, fontsize=9).get_texts())
         return figure, marks
 
-    return _draw(chart, "Paired differences between the chosen models", build)
+    return _draw(chart, "Paired differences between the chosen models", build) + (
+        '<p class="mcb-chart-note">Filled: a 95% paired interval over the shared cells. Hollow: fewer than '
+        f"{MIN_INTERVAL_CELLS} shared cells with data, so no interval.</p>")
