@@ -7,6 +7,7 @@ test opens a fresh page. Skipped when no `chromium` is on PATH.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 
@@ -72,10 +73,10 @@ def page(browser, served):
 
 def open_page(page, served, name: str) -> None:
     """Go to one of the app's pages (the board is the first page; the rest have their own URL),
-    through the nav links every page carries."""
-    from leaderboard.app import page_named
+    through Gradio's navbar, the one navigation every page carries."""
+    from leaderboard.pages import page_named
 
-    page.locator("#nav").get_by_role("link", name=name, exact=True).click()
+    page.get_by_role("navigation").get_by_role("link", name=name, exact=True).click()
     target = served["url"] + page_named(name).path
     page.wait_for_url(target)
     if name == "Leaderboard":
@@ -129,19 +130,26 @@ def test_board_loads_with_the_baselines_ranked_faithful_first(page):
     assert "scorer" in board_text(page) and f"Ranked with scorer {scorer_version()} (current)." in board_text(page)
 
 
+def board_column(page, header: str) -> dict[str, str]:
+    """Model -> the text of one column of the board, as shown."""
+    headers = page.locator("#board th").all_inner_texts()
+    model, index = headers.index("model"), headers.index(header)
+    return {row.locator("td").nth(model).inner_text(): row.locator("td").nth(index).inner_text()
+            for row in page.locator("#board tbody tr").all()}
+
+
 def test_the_board_shows_each_models_reading_weight_with_its_interval(page, served):
     from extractors.metrics import metric
-    from leaderboard.columns import ci_header
 
     weight = metric("reading_weight")
-    headers = page.locator("#board th").all_inner_texts()
-    assert weight.header in headers and ci_header(weight) in headers
-    column = headers.index(weight.header)
-    rows = {row.locator("td").nth(headers.index("model")).inner_text(): row.locator("td").nth(column).inner_text()
-            for row in page.locator("#board tbody tr").all()}
-    assert float(rows["baseline: faithful"]) == pytest.approx(1.0, abs=0.02)
-    assert float(rows["baseline: blender"]) == pytest.approx(0.5, abs=0.02)
-    assert float(rows["baseline: reciter"]) == pytest.approx(0.0, abs=0.02)
+    rows = board_column(page, weight.header)
+    # A weight is a number, not a share: its point and the half-width of its 95% interval, "1.00 ± 0.00".
+    assert all(re.fullmatch(r"-?\d+\.\d\d ± (\d+\.\d\d|—)|—", text) for text in rows.values()), rows
+    assert float(rows["baseline: faithful"].split()[0]) == pytest.approx(1.0, abs=0.02)
+    assert float(rows["baseline: blender"].split()[0]) == pytest.approx(0.5, abs=0.02)
+    assert float(rows["baseline: reciter"].split()[0]) == pytest.approx(0.0, abs=0.02)
+    bounds = page.locator("#board tr", has_text="baseline: blender").locator("td[title^='95% CI [']")
+    assert bounds.count() >= 1, "each interval's exact bounds are on hover"
 
 
 def test_the_real_model_row_is_on_the_board_beside_the_baselines(page):
