@@ -11,7 +11,6 @@ pairing the board's rank groups use, over the cells the two share in that slice.
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -223,27 +222,3 @@ def compare(records: Sequence[SubmissionRecord], frame: pd.DataFrame, submission
 def signed_points(value: float | None) -> str:
     """A difference of shares in percentage points, with its sign: "+62.3 pp"."""
     return "—" if value is None else f"{100 * value:+.1f} pp"
-
-
-def comparison_html(result: Comparison) -> str:
-    """The comparison as an HTML table: one row per pair and slice, the point and interval of each
-    compared rate in percentage points, bold where the interval excludes zero. Every name escaped."""
-    head = "".join(f"<th>{html.escape(entry.header)}: difference</th><th>95% CI</th>" for entry in COMPARED)
-    body = []
-    for first, second in combinations(result.models, 2):
-        pair = f"{html.escape(first.model)} − {html.escape(second.model)}"
-        for label in result.slices:
-            cells = []
-            for entry in COMPARED:
-                found = result.find(entry.name, label, first.submission, second.submission)
-                ci = (f"[{signed_points(found.low)}, {signed_points(found.high)}]" if found.low is not None
-                      else html.escape(found.note))
-                text = signed_points(found.point)
-                strong = f"<strong>{text}</strong>" if found.significant else text
-                cells.append(f'<td class="n" data-metric="{entry.name}">{strong}</td><td class="n">{ci}</td>')
-            shared = result.find(COMPARED[0].name, label, first.submission, second.submission).shared
-            body.append(f'<tr data-first="{first.submission}" data-second="{second.submission}" '
-                        f'data-slice="{html.escape(label)}"><td>{pair}</td><td>{html.escape(label)}</td>'
-                        f'<td class="n">{shared}</td>{"".join(cells)}</tr>')
-    return ('<div class="mcb-board" id="compare-table"><table><thead><tr><th>pair (first − second)</th><th>slice</th>'
-            f'<th>shared cells</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from contracts.vocabulary import PERTURBED_ARMS, TRUTH_ARM
-from leaderboard.charts import (
+from leaderboard.display.charts import (
     APART,
     MIX_DETAILS,
     NOT_COUNTED,

@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from leaderboard.charts import compare_svg
-from leaderboard.compare import READ, RECITED, WHOLE, compare, comparison_html, model_rates, slice_name
+from leaderboard.display.charts import compare_svg
+from leaderboard.compare import READ, RECITED, WHOLE, compare, model_rates, slice_name
+from leaderboard.display.compare import comparison_html
 from leaderboard.ranking import BoardFilter, cells_frame, format_ci, rank
 
 

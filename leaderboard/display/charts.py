@@ -24,22 +24,20 @@ from contracts.vocabulary import CHECKABLE_VERDICTS, DETAILS, VERDICT_OF_DETAIL
 from extractors.bootstrap import MIN_INTERVAL_CELLS
 from extractors.metrics import Metric, metric
 from leaderboard.compare import COMPARED, READ, RECITED, Comparison, ModelRates, RateInterval, signed_points
+from leaderboard.display.css import VERDICT_COLOURS
+from leaderboard.display.formatting import percent
 from leaderboard.ranking import BoardFilter, latest_per_model, select
 from leaderboard.store import SubmissionRecord
 
 # The checkable details, in DESIGN.md's order: what a verdict-mix bar is split into.
 MIX_DETAILS: tuple[str, ...] = tuple(d for d in DETAILS if VERDICT_OF_DETAIL[d] in CHECKABLE_VERDICTS)
 APART = "unverifiable"
-# Bar fills: Read one's highlight colours (`leaderboard.display.css`) where a detail has one.
-DETAIL_COLOURS: dict[str, str] = {
-    "supported": "#b2f2bb", "recited": "#d0bfff", "approx_supported": "#fff3bf", "approx_recited": "#ffd8a8",
-    "sign_only": "#ffc9c9", "fabricated": "#ff8787", "unverifiable": "#dee2e6",
-}
 # A heatmap can be coloured by any of these registry metrics (`extractors.metrics`).
 HEAT_METRICS: tuple[Metric, ...] = (READ, RECITED, metric("supported_rate"), metric("reading_weight"))
 HEAT_METRIC_NAMES: tuple[str, ...] = tuple(entry.name for entry in HEAT_METRICS)
 # Beyond these, a chart would be a wall: the first rows are drawn and the note says how many were left out.
 MAX_BARS = 30
+MAX_POINTS = 120
 MAX_LABELS = 25
 PANEL_TICKS = 8
 INCH_PER_BAR = 0.36
@@ -154,10 +152,6 @@ class Mark:
     data: Mapping[str, str] = field(default_factory=dict)
 
 
-def percent(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.1f}%"
-
-
 def interval_text(rate: RateInterval) -> str:
     if rate.point is None:
         return "—"
@@ -248,7 +242,7 @@ def verdict_mix_svg(mixes: Sequence[VerdictMix], chart: str = "chart-verdicts") 
         rows = list(range(len(shown)))[::-1]
         for detail in MIX_DETAILS:
             lefts = [sum(m.share(d) for d in MIX_DETAILS[:MIX_DETAILS.index(detail)]) for m in shown]
-            bars = main.barh(rows, [m.share(detail) for m in shown], left=lefts, color=DETAIL_COLOURS[detail],
+            bars = main.barh(rows, [m.share(detail) for m in shown], left=lefts, color=VERDICT_COLOURS[detail],
                              edgecolor=EDGE, linewidth=0.4, label=detail, height=0.7)
             for bar, mix in zip(bars, shown):
                 gid = f"bar-{mix.submission}-{detail}"
@@ -257,7 +251,7 @@ def verdict_mix_svg(mixes: Sequence[VerdictMix], chart: str = "chart-verdicts") 
                                   f"({mix.counts[detail]} of {mix.checkable} checkable claims)",
                                   {"model": mix.model, "detail": detail, "count": str(mix.counts[detail]),
                                    "share": f"{mix.share(detail):.6f}"})
-        bars = apart.barh(rows, [m.unverifiable_share for m in shown], color=DETAIL_COLOURS[APART], edgecolor=EDGE,
+        bars = apart.barh(rows, [m.unverifiable_share for m in shown], color=VERDICT_COLOURS[APART], edgecolor=EDGE,
                           linewidth=0.4, height=0.7)
         for bar, mix in zip(bars, shown):
             gid = f"bar-{mix.submission}-{APART}"
@@ -291,7 +285,8 @@ def _error(rate: RateInterval) -> tuple[list[float], list[float]] | None:
 def scatter_svg(points: Sequence[ModelRates], chart: str = "chart-scatter") -> str:
     """Read rate (x) against recited rate (y), one point per model with both 95% intervals as error
     bars; names placed off their points and off each other (adjustText)."""
-    drawn = [p for p in points if p.read.point is not None and p.recited.point is not None]
+    plotted = [p for p in points if p.read.point is not None and p.recited.point is not None]
+    drawn = plotted[:MAX_POINTS]
     if not drawn:
         return empty_chart(chart, "No model has a distinguishable claim under this selection: the read and "
                                   "recited rates count the perturbed arms only.")
@@ -299,7 +294,7 @@ def scatter_svg(points: Sequence[ModelRates], chart: str = "chart-scatter") -> s
     def build():
         from adjustText import adjust_text
 
-        figure = _figure(WIDTH_IN, 6.0)
+        figure = _figure(WIDTH_IN, 5.0)
         axes = figure.add_subplot()
         marks: dict[str, Mark] = {}
         texts = []
@@ -334,8 +329,9 @@ def scatter_svg(points: Sequence[ModelRates], chart: str = "chart-scatter") -> s
                         arrowprops={"arrowstyle": "-", "color": "#adb5bd", "lw": 0.6})
         return figure, marks
 
-    return _draw(chart, "Read rate against recited rate, one point per model", build) + _left_out(
-        min(len(drawn), MAX_LABELS), len(drawn), "names")
+    return (_draw(chart, "Read rate against recited rate, one point per model", build)
+            + _left_out(len(drawn), len(plotted), "models (highest read rate first; narrow with the filters)")
+            + _left_out(min(len(drawn), MAX_LABELS), len(drawn), "names (hover a point for the rest)"))
 
 
 def heatmap_svg(cells: Sequence[HeatCell], model: str, metric_name: str = READ.name, chart: str = "chart-heatmap") -> str:
@@ -404,7 +400,7 @@ def session_positions(dates: Sequence) -> dict:
     return {date: index for index, date in enumerate(sorted(set(dates)))}
 
 
-def panel_svg(frame: pd.DataFrame, ticker: str, chart: str = "chart-panel") -> str:
+def panel_svg(frame: pd.DataFrame | None, ticker: str, chart: str = "chart-panel") -> str:
     """A ticker's shown and true closes (`frame`: date, close, panel) against the session number,
     dates as tick labels: consecutive sessions are equally spaced, Friday to Monday included."""
     if frame is None or frame.empty:
@@ -428,8 +424,9 @@ def panel_svg(frame: pd.DataFrame, ticker: str, chart: str = "chart-panel") -> s
                 dot.set_gid(gid)
                 marks[gid] = Mark(f"{label} · {day.isoformat()} ({day:%a}) · close {close:.2f}",
                                   {"panel": label, "date": day.isoformat(), "session": str(x), "close": f"{close:.4f}"})
-        step = max(1, round(len(sessions) / PANEL_TICKS))
-        ticks = sorted({*range(0, len(sessions) - step // 2, step), len(sessions) - 1})
+        # Evenly spaced ticks from the first session to the last, both labelled.
+        count = min(PANEL_TICKS, len(sessions))
+        ticks = sorted({round(i * (len(sessions) - 1) / max(count - 1, 1)) for i in range(count)})
         axes.set_xticks(ticks, labels=[f"{sessions[i]:%a %d %b}" for i in ticks])
         axes.set_xlim(-0.5, len(sessions) - 0.5)
         axes.set_xlabel("session (weekends and holidays take no room)")
@@ -437,7 +434,7 @@ def panel_svg(frame: pd.DataFrame, ticker: str, chart: str = "chart-panel") -> s
         axes.set_title(f"{_short(ticker)}: shown vs true close", fontsize=10)
         _plain([axes.title])
         axes.grid(alpha=0.3)
-        axes.legend(frameon=False, loc="best")
+        figure.legend(loc="outside upper right", ncols=2, frameon=False)
         return figure, marks
 
     return _draw(chart, f"{ticker}: shown and true closes per session", build)
