@@ -226,3 +226,16 @@ def test_empty_inputs_say_why_instead_of_drawing():
     assert "No panel" in panel_svg(pd.DataFrame(columns=["date", "close", "panel"]), "NVDA")
     assert "No model" in verdict_mix_svg(())
     assert "No cell" in heatmap_svg((), "model")
+
+
+def test_a_crowded_scatter_draws_the_top_models_and_says_how_many_were_left_out():
+    from leaderboard.compare import ModelRates, RateInterval
+    from leaderboard.display.charts import MAX_LABELS, MAX_POINTS
+
+    many = [ModelRates(f"{i:016x}", f"model {i}", "r", RateInterval(1 - i / 200, None, None, 3), RateInterval(i / 200, None, None, 3))
+            for i in range(MAX_POINTS + 7)]
+    svg = scatter_svg(many)
+    found = marks(svg)
+    assert len([g for g in found if g.startswith("point-")]) == MAX_POINTS
+    assert len([g for g in found if g.startswith("label-")]) == MAX_LABELS
+    assert f"First {MAX_POINTS} of {MAX_POINTS + 7} models drawn" in svg and f"point-{0:016x}" in found

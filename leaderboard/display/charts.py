@@ -45,6 +45,7 @@ WIDTH_IN = 9.0
 EDGE = "#495057"
 INTERVAL_COLOUR = "#343a40"
 PAIR_COLOURS = ("#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#f08c00", "#0c8599")
+POINT_COLOUR = PAIR_COLOURS[0]
 PANEL_COLOURS = ("#e03131", "#1971c2")
 NO_DATA_FILL = "#f1f3f5"
 # A heatmap cell the metric does not count (the read rate on the real arm) reads "n/a"; "—" is nothing to count.
@@ -224,8 +225,8 @@ def empty_chart(chart: str, message: str) -> str:
     return f'<p class="mcb-chart-empty" id="{chart}">{html.escape(message)}</p>'
 
 
-def _left_out(shown: int, total: int, what: str) -> str:
-    return "" if shown == total else f'<p class="mcb-chart-note">First {shown} of {total} {what} drawn.</p>'
+def _left_out(shown: int, total: int, what: str, hint: str = "") -> str:
+    return "" if shown == total else f'<p class="mcb-chart-note">First {shown} of {total} {what} drawn{hint}.</p>'
 
 
 def verdict_mix_svg(mixes: Sequence[VerdictMix], chart: str = "chart-verdicts") -> str:
@@ -273,7 +274,8 @@ def verdict_mix_svg(mixes: Sequence[VerdictMix], chart: str = "chart-verdicts") 
                       frameon=False, fontsize=9)
         return figure, marks
 
-    return _draw(chart, "Verdict mix per model", build) + _left_out(len(shown), len(mixes), "models")
+    return _draw(chart, "Verdict mix per model", build) + _left_out(len(shown), len(mixes), "models",
+                                                                     " (most supported first; narrow with the filters)")
 
 
 def _error(rate: RateInterval) -> tuple[list[float], list[float]] | None:
@@ -298,14 +300,17 @@ def scatter_svg(points: Sequence[ModelRates], chart: str = "chart-scatter") -> s
         axes = figure.add_subplot()
         marks: dict[str, Mark] = {}
         texts = []
+        # The error bars in two calls (one per axis), not one per point: a call per point costs ~20 ms.
+        for axis, rate_of in (("x", lambda p: p.read), ("y", lambda p: p.recited)):
+            with_bars = [p for p in drawn if _error(rate_of(p))]
+            if with_bars:
+                lows, highs = zip(*(_error(rate_of(p)) for p in with_bars))
+                axes.errorbar([p.read.point for p in with_bars], [p.recited.point for p in with_bars],
+                              **{f"{axis}err": [[low[0] for low in lows], [high[0] for high in highs]]}, fmt="none",
+                              ecolor=INTERVAL_COLOUR, elinewidth=1, capsize=3, alpha=0.7, zorder=2)
         for index, point in enumerate(drawn):
             x, y = point.read.point, point.recited.point
-            xerr, yerr = _error(point.read), _error(point.recited)
-            if xerr or yerr:
-                axes.errorbar([x], [y], xerr=xerr and [xerr[0], xerr[1]], yerr=yerr and [yerr[0], yerr[1]], fmt="none",
-                              ecolor=INTERVAL_COLOUR, elinewidth=1, capsize=3, alpha=0.7, zorder=2)
-            (marker,) = axes.plot([x], [y], "o", markersize=8, color=PAIR_COLOURS[index % len(PAIR_COLOURS)],
-                                  markeredgecolor="white", zorder=3)
+            (marker,) = axes.plot([x], [y], "o", markersize=8, color=POINT_COLOUR, markeredgecolor="white", zorder=3)
             gid = f"point-{point.submission}"
             marker.set_gid(gid)
             marks[gid] = Mark(f"{point.model}: read {interval_text(point.read)}; recited {interval_text(point.recited)}",
@@ -330,8 +335,8 @@ def scatter_svg(points: Sequence[ModelRates], chart: str = "chart-scatter") -> s
         return figure, marks
 
     return (_draw(chart, "Read rate against recited rate, one point per model", build)
-            + _left_out(len(drawn), len(plotted), "models (highest read rate first; narrow with the filters)")
-            + _left_out(min(len(drawn), MAX_LABELS), len(drawn), "names (hover a point for the rest)"))
+            + _left_out(len(drawn), len(plotted), "models", " (highest read rate first; narrow with the filters)")
+            + _left_out(min(len(drawn), MAX_LABELS), len(drawn), "names", "; hover a point for the rest"))
 
 
 def heatmap_svg(cells: Sequence[HeatCell], model: str, metric_name: str = READ.name, chart: str = "chart-heatmap") -> str:
