@@ -9,8 +9,10 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import pandas as pd
 
@@ -24,6 +26,8 @@ from leaderboard.store import Damage, ResultsStore, StoreError, SubmissionRecord
 from leaderboard.submit import Datasets, Scorer, score_with_extractors
 
 CACHE_SUBMISSIONS = 64
+CACHE_FIGURES = 256
+T = TypeVar("T")
 CSV_NAME = "market-claim-bench-leaderboard.csv"
 CSV_HASH_CHARS = 16
 
@@ -37,6 +41,7 @@ class LeaderboardService:
     scorer: Scorer = score_with_extractors
     _snapshot: tuple[tuple, list[SubmissionRecord], pd.DataFrame] | None = field(default=None, init=False, repr=False)
     _boards: dict[tuple, pd.DataFrame] = field(default_factory=dict, init=False, repr=False)
+    _figures: dict[tuple, object] = field(default_factory=dict, init=False, repr=False)
     _details: dict[tuple[str, str], tuple[dict, list[dict]]] = field(default_factory=dict, init=False, repr=False)
     _damage: list[Damage] = field(default_factory=list, init=False, repr=False)
     _current: str = field(default_factory=scorer_version, init=False)
@@ -65,6 +70,7 @@ class LeaderboardService:
             self._snapshot = (state, contents.records, cells_frame(contents.entries, self._current))
             self._damage = contents.damage
             self._boards.clear()
+            self._figures.clear()
         return self._snapshot[1], self._snapshot[2]
 
     def integrity_note(self) -> str:
@@ -96,6 +102,16 @@ class LeaderboardService:
         if chosen not in self._boards:
             self._boards[chosen] = rank(records, frame, chosen)
         return self._boards[chosen]
+
+    def figure(self, key: tuple, make: Callable[[list[SubmissionRecord], pd.DataFrame], T]) -> T:
+        """`make(records, frame)` for the current snapshot, cached under `key` until the store changes
+        (a chart costs a bootstrap and a drawing; every reader with the same filter shares it)."""
+        records, frame = self.snapshot()
+        if key not in self._figures:
+            if len(self._figures) >= CACHE_FIGURES:
+                self._figures.pop(next(iter(self._figures)))
+            self._figures[key] = make(records, frame)
+        return self._figures[key]
 
     def model_choices(self) -> list[tuple[str, str]]:
         records, _ = self.snapshot()

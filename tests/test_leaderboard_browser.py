@@ -206,6 +206,8 @@ def test_the_board_fits_a_1280_px_window_with_rank_and_model_frozen(browser, ser
 
 PAGE_CONTENT = {  # what each page shows on first view, before anything is picked
     "Leaderboard": "#board tbody tr",
+    "Charts": "#chart-scatter g.mcb-mark",
+    "Compare": "#compare-table tbody tr",
     "Cells": "#cells-table tbody tr",
     "Read one": "#read-html mark.mcb-claim",
     "Panels": "#panel-plot canvas, #panel-plot svg",
@@ -216,6 +218,12 @@ PAGE_CONTENT = {  # what each page shows on first view, before anything is picke
 }
 
 
+def test_every_page_has_its_first_view_checked():
+    from leaderboard.pages import PAGES
+
+    assert list(PAGE_CONTENT) == [entry.name for entry in PAGES]
+
+
 @pytest.mark.parametrize("name", list(PAGE_CONTENT))
 def test_every_page_is_full_on_first_view_with_one_navigation(browser, served, name, tmp_path):
     """Opened by URL, each page shows its content at once, and Gradio's navbar is its one navigation."""
@@ -224,7 +232,6 @@ def test_every_page_is_full_on_first_view_with_one_navigation(browser, served, n
 
     from leaderboard.pages import PAGES, page_named
 
-    assert set(PAGE_CONTENT) == {entry.name for entry in PAGES}, "every page has its first-view check"
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
@@ -242,6 +249,11 @@ def test_every_page_is_full_on_first_view_with_one_navigation(browser, served, n
         cell = page.locator("#read-cell input").input_value()
         assert cell and cell in page.locator("#read-html").inner_text()
         assert page.locator("#read-claims tbody tr").count() >= 1
+    if name == "Cells":
+        assert page.locator("#chart-heatmap g.mcb-mark").count() == 24, "the heatmap opens with the table"
+    if name == "Compare":  # the board's top two, compared at once
+        assert page.locator("#compare-models").inner_text().count("baseline: faithful") == 1
+        assert page.locator("#chart-compare g.mcb-mark").count() >= 1
     if name == "About":
         from leaderboard.pages.about import about_text
 

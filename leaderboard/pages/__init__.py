@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from leaderboard.pages import about, board, cells, panels, read, submit, sweep, tracks
+from leaderboard.pages import about, board, cells, charts, compare, panels, read, submit, sweep, tracks
 from leaderboard.pages.nav import BOARD_PAGE, PAGES, Page, page_named
 
 Builder = Callable[..., None]
 BUILDERS: Mapping[str, Builder] = MappingProxyType({
     "Leaderboard": board.build,
+    "Charts": charts.build,
+    "Compare": compare.build,
     "Cells": cells.build,
     "Read one": read.build,
     "Panels": panels.build,

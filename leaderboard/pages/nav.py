@@ -20,6 +20,8 @@ class Page:
 BOARD_PAGE = Page("Leaderboard", "")
 PAGES: tuple[Page, ...] = (
     BOARD_PAGE,
+    Page("Charts", "charts"),
+    Page("Compare", "compare"),
     Page("Cells", "cells"),
     Page("Read one", "read"),
     Page("Panels", "panels"),
