@@ -139,7 +139,7 @@ def board_column(page, header: str) -> dict[str, str]:
 
 
 def sort_keys(page, header: str) -> list:
-    """The board's values of one column in the order shown: numbers from data-s, text casefolded."""
+    """The board's values of one column in the order shown: numbers from data-s, text casefolded, "—" missing."""
     return page.evaluate("""(header) => {
         const heads = [...document.querySelectorAll('#board th')].map((th) => th.innerText.trim());
         const index = heads.indexOf(header);
@@ -147,7 +147,7 @@ def sort_keys(page, header: str) -> list:
             const cell = row.cells[index];
             if (cell.hasAttribute('data-s')) { const raw = cell.getAttribute('data-s'); return raw === '' ? null : Number(raw); }
             const text = cell.innerText.trim();
-            return text === '' ? null : text.toLowerCase();
+            return text === '' || text === '—' ? null : text.toLowerCase();
         });
     }""", header)
 

@@ -37,7 +37,7 @@ CSS = f"""
 {B} th[aria-sort="descending"]::after {{ content: " ▼"; font-size: 0.7rem; }}
 .prose {B} td, {B} td {{ padding: 4px 6px; border: none; border-top: 1px solid #f0f0f0; background: #fff;
   word-break: normal; overflow-wrap: anywhere; }}
-.prose {B} td.n, {B} td.n {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap;
+.prose {B} td.n, {B} td.n, .prose {B} td[data-s], {B} td[data-s] {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap;
   overflow-wrap: normal; }}
 .prose {R} th:nth-child(1), .prose {R} td:nth-child(1), {R} th:nth-child(1), {R} td:nth-child(1) {{
   position: sticky; left: 0; z-index: 1; width: {RANK_WIDTH}; min-width: {RANK_WIDTH}; max-width: {RANK_WIDTH};

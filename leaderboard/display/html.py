@@ -37,7 +37,9 @@ def csv_link(csv_path: str | None) -> str:
 def _cell(shown: formatting.Figure, numeric: bool) -> str:
     # Short markup (the first page carries the table inline, JSON-escaped, and its size is load time):
     # optional `</td>` and `</tr>` end tags left out, as HTML allows.
-    attributes = ' class=n data-s="' + html.escape(shown.sort, quote=True) + '"' if numeric else ""
+    # A number sorts by data-s (a float's repr: no space or quote, so unquoted) and is right-aligned by
+    # it; a missing one has none (sort.js puts it last) and is marked `n` to align.
+    attributes = (f" data-s={shown.sort}" if shown.sort else " class=n") if numeric else ""
     if shown.title:
         attributes += f' title="{html.escape(shown.title, quote=True)}"'
     return f"<td{attributes}>{html.escape(shown.text)}"
