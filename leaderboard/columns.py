@@ -15,6 +15,16 @@ from typing import Literal
 from extractors.metrics import METRICS, MIN_INTERVAL_CELLS, PRIMARY, Metric, metric
 
 ColumnType = Literal["number", "str", "date"]
+# How a column reads on the page (`leaderboard.display.formatting`): a share as a percentage, a
+# count as an integer, a number to two decimals, text as it is. Presentation, so it lives here and
+# not in the scorer's registry (whose every edit changes the scorer version).
+Unit = Literal["share", "count", "number", "text"]
+KIND_UNITS: dict[str, Unit] = {"rate": "share", "sum": "count", "ratio": "number", "mean": "number", "weight": "number"}
+# Metrics whose kind reads otherwise: a mean of per-cell shares, a ratio that is a share of responses.
+SHARE_METRICS: frozenset[str] = frozenset({"coverage", "declines_rate"})
+# Metrics the scorer's registry shows that the board leaves to the column chooser, so the default
+# columns fit a 1,280 px window without a horizontal scroll (issue 15).
+CHOOSER_ONLY: frozenset[str] = frozenset({"semantic_margin", "unverifiable", "causal", "claims_per_response"})
 
 
 @dataclass(frozen=True)
@@ -26,6 +36,13 @@ class ColumnContent:
     displayed_by_default: bool = True
     never_hidden: bool = False
     help: str = ""
+    unit: Unit = "text"
+    # For a metric's value column: the header of its interval column (shown with it as "62.3% ± 4.1").
+    interval: str | None = None
+
+
+def metric_unit(entry: Metric) -> Unit:
+    return "share" if entry.name in SHARE_METRICS else KIND_UNITS[entry.kind]
 
 
 def ci_header(entry: Metric) -> str:
@@ -34,10 +51,12 @@ def ci_header(entry: Metric) -> str:
 
 def _metric_columns(entry: Metric) -> tuple[ColumnContent, ...]:
     """A metric's column, and for a rate its interval beside it."""
-    value = ColumnContent(entry.header, "number", entry.shown, help=entry.help)
+    shown = entry.shown and entry.name not in CHOOSER_ONLY
+    value = ColumnContent(entry.header, "number", shown, help=entry.help, unit=metric_unit(entry),
+                          interval=ci_header(entry) if entry.interval else None)
     if not entry.interval:
         return (value,)
-    return (value, ColumnContent(ci_header(entry), "str", entry.shown,
+    return (value, ColumnContent(ci_header(entry), "str", shown,
                                  help=f"95% paired bootstrap interval of {entry.header} over the selected cells (seeded); "
                                       f"\u2014 with the reason when fewer than {MIN_INTERVAL_CELLS} cells have data"))
 
@@ -49,18 +68,18 @@ READ_RATE = metric(PRIMARY).header
 SEMANTIC_MARGIN = metric("semantic_margin").header
 
 COLUMNS: tuple[ColumnContent, ...] = (
-    ColumnContent(RANK, "number", never_hidden=True,
+    ColumnContent(RANK, "number", never_hidden=True, unit="count",
                   help=f"1 + the number of models significantly better on {READ_RATE} (paired bootstrap over the cells "
                        "both answered): models that cannot be told apart share a rank"),
     ColumnContent(MODEL, "str", never_hidden=True, help="model name as submitted (shown as text)"),
     ColumnContent("revision", "str", help="model revision or API version"),
     ColumnContent("release", "str", never_hidden=True, help="dataset version the submission answers"),
-    ColumnContent(SCORER, "str", help="scorer version that made this row's figures: package version + hash of the rule "
+    ColumnContent(SCORER, "str", displayed_by_default=False, help="scorer version that made this row's figures: package version + hash of the rule "
                                       "files, name tables and extractor code (`mcb rescore` brings a row to the current one)"),
-    ColumnContent("params (B)", "number", help="parameter count in billions, if known"),
+    ColumnContent("params (B)", "number", help="parameter count in billions, if known", unit="number"),
     ColumnContent("knowledge cutoff", "str", help="the model's stated training cutoff"),
     *(column for entry in METRICS for column in _metric_columns(entry)),
-    ColumnContent("cells", "number", displayed_by_default=False, help="cells in the current selection"),
+    ColumnContent("cells", "number", displayed_by_default=False, help="cells in the current selection", unit="count"),
     ColumnContent("link", "str", displayed_by_default=False, help="where the model is described (shown as text)"),
     ColumnContent("submitter", "str", displayed_by_default=False,
                   help="who submitted it: the Hugging Face account (the Space), the Hub identity or --submitter (the CLI); "

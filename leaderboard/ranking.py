@@ -277,6 +277,17 @@ def format_ci(low: float, high: float, cells: int = MIN_INTERVAL_CELLS) -> str:
     return f"[{low:.{RATE_DECIMALS}f}, {high:.{RATE_DECIMALS}f}]"
 
 
+def parse_ci(text: object) -> tuple[float, float] | None:
+    """The bounds `format_ci` wrote, or None for its "—" notes (and anything else)."""
+    if not isinstance(text, str) or not text.startswith("[") or not text.endswith("]"):
+        return None
+    try:
+        low, high = (float(part) for part in text[1:-1].split(","))
+    except ValueError:
+        return None
+    return (low, high) if math.isfinite(low) and math.isfinite(high) else None
+
+
 def _aligned(features: np.ndarray, cell_ids: np.ndarray, positions: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Each submission's rows of `features` on the union of their cell ids (zeros where one lacks a
     cell), so the bootstrap draws the same cells for all of them."""

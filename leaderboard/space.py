@@ -18,7 +18,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.paths import PROJECT_ROOT, data_dir
+from builder.paths import CARDS_DIR, PROJECT_ROOT, data_dir
 
 DEFAULT_SPACE_OUT = Path("build/space")
 DEFAULT_RESULTS_REPO = "market-claim-bench/results"
@@ -84,6 +84,8 @@ def package_space(out: Path, config: SpaceConfig = SpaceConfig()) -> list[Path]:
     for package in PACKAGES:
         _copy_tree(PROJECT_ROOT / package, out / package)
     _copy_tree(data_dir(), out / "data")
+    # The About page shows cards/about.md and its verdict table reads cards/vocabulary.toml.
+    _copy_tree(CARDS_DIR, out / "cards")
     # The scorer's version names the package version: the Space runs from a copy, not an install.
     shutil.copyfile(PROJECT_ROOT / "pyproject.toml", out / "pyproject.toml")
     return sorted(p for p in out.rglob("*") if p.is_file())

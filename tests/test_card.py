@@ -253,3 +253,9 @@ def test_a_build_from_a_given_csv_names_that_file_and_no_shipped_record(tmp_path
     assert f"`{hashlib.sha256(copy.read_bytes()).hexdigest()}`" in text
     assert "supplied to the build as a CSV" in text
     assert "collector's provenance record" not in text and str(tmp_path) not in text
+
+
+def test_the_card_includes_the_about_text_the_board_shows(card):
+    from leaderboard.pages.about import about_text
+
+    assert "## The leaderboard\n\n" + about_text() in card[0]

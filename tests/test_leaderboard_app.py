@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from leaderboard.app import highlight_html, locate_spans
+from leaderboard.display.html import highlight_html, locate_spans
 from leaderboard.space import SpaceConfig, package_space, requirements
 
 

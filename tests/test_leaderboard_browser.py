@@ -7,6 +7,7 @@ test opens a fresh page. Skipped when no `chromium` is on PATH.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 
@@ -72,10 +73,10 @@ def page(browser, served):
 
 def open_page(page, served, name: str) -> None:
     """Go to one of the app's pages (the board is the first page; the rest have their own URL),
-    through the nav links every page carries."""
-    from leaderboard.app import page_named
+    through Gradio's navbar, the one navigation every page carries."""
+    from leaderboard.pages import page_named
 
-    page.locator("#nav").get_by_role("link", name=name, exact=True).click()
+    page.get_by_role("navigation").get_by_role("link", name=name, exact=True).click()
     target = served["url"] + page_named(name).path
     page.wait_for_url(target)
     if name == "Leaderboard":
@@ -129,19 +130,156 @@ def test_board_loads_with_the_baselines_ranked_faithful_first(page):
     assert "scorer" in board_text(page) and f"Ranked with scorer {scorer_version()} (current)." in board_text(page)
 
 
+def board_column(page, header: str) -> dict[str, str]:
+    """Model -> the text of one column of the board, as shown."""
+    headers = page.locator("#board th").all_inner_texts()
+    model, index = headers.index("model"), headers.index(header)
+    return {row.locator("td").nth(model).inner_text(): row.locator("td").nth(index).inner_text()
+            for row in page.locator("#board tbody tr").all()}
+
+
+def sort_keys(page, header: str) -> list:
+    """The board's values of one column in the order shown: numbers from data-s, text casefolded, "—" missing."""
+    return page.evaluate("""(header) => {
+        const heads = [...document.querySelectorAll('#board th')].map((th) => th.innerText.trim());
+        const index = heads.indexOf(header);
+        return [...document.querySelectorAll('#board tbody tr')].map((row) => {
+            const cell = row.cells[index];
+            if (cell.hasAttribute('data-s')) { const raw = cell.getAttribute('data-s'); return raw === '' ? null : Number(raw); }
+            const text = cell.innerText.trim();
+            return text === '' || text === '—' ? null : text.toLowerCase();
+        });
+    }""", header)
+
+
+def in_order(keys: list, descending: bool) -> bool:
+    """Sorted by value, missing values last in both directions."""
+    present = [key for key in keys if key is not None]
+    return present == sorted(present, reverse=descending) and keys == present + [None] * (len(keys) - len(present))
+
+
+@pytest.mark.parametrize("header", ["model", "read rate (perturbed)", "fabricated", "reading weight", "params (B)",
+                                    "revision", "rank"])
+def test_clicking_a_header_sorts_the_board_by_value_both_ways(page, header):
+    heading = page.locator("#board th").filter(has_text=re.compile(f"^{re.escape(header)}$"))
+    before = sort_keys(page, header)
+    heading.click()
+    page.wait_for_function("(h) => [...document.querySelectorAll('#board th')].some((th) => th.innerText.trim() === h "
+                           "&& th.getAttribute('aria-sort') === 'ascending')", arg=header)
+    ascending = sort_keys(page, header)
+    assert in_order(ascending, descending=False), ascending
+    models_ascending = sort_keys(page, "model")
+    heading.click()
+    page.wait_for_function("(h) => [...document.querySelectorAll('#board th')].some((th) => th.innerText.trim() === h "
+                           "&& th.getAttribute('aria-sort') === 'descending')", arg=header)
+    descending = sort_keys(page, header)
+    assert in_order(descending, descending=True), descending
+    assert sorted(ascending, key=repr) == sorted(before, key=repr) == sorted(descending, key=repr), "sorting keeps every row"
+    if header == "model":  # case-insensitive: "SmolLM2" sorts among the s's, not before every lower-case name
+        names = [name for name in ascending if name]
+        assert names.index("smollm2-135m-instruct") > names.index("baseline: faithful")
+    if header == "read rate (perturbed)":  # the faithful baseline reads every figure: last going up, first going down
+        assert models_ascending[-1] == sort_keys(page, "model")[0] == "baseline: faithful"
+
+
+def test_rates_are_percentages_with_one_decimal_and_their_intervals(page):
+    from leaderboard.columns import READ_RATE
+
+    rates = board_column(page, READ_RATE)
+    assert rates and all(re.fullmatch(r"\d{1,3}\.\d% ± (\d{1,3}\.\d|—)|—", text) for text in rates.values()), rates
+    assert rates["baseline: faithful"].startswith("100.0% ± ")
+    assert all(re.fullmatch(r"\d{1,3}\.\d%|—", text) for text in board_column(page, "coverage (full)").values())
+
+
+def test_the_board_fits_a_1280_px_window_with_rank_and_model_frozen(browser, served):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(served["url"])
+    page.wait_for_selector("#board tbody tr")
+    widths = page.evaluate("() => { const b = document.querySelector('#board .mcb-board'); const d = document.documentElement;"
+                           " return [b.scrollWidth, b.clientWidth, d.scrollWidth, d.clientWidth]; }")
+    assert widths[0] <= widths[1] and widths[2] <= widths[3], f"horizontal scroll at 1,280 px: {widths}"
+    for column in (1, 2):
+        assert page.evaluate(f"() => getComputedStyle(document.querySelector('#board tbody td:nth-child({column})')).position") == "sticky"
+    context.close()
+
+
+PAGE_CONTENT = {  # what each page shows on first view, before anything is picked
+    "Leaderboard": "#board tbody tr",
+    "Charts": "#chart-scatter g.mcb-mark",
+    "Compare": "#compare-table tbody tr",
+    "Cells": "#cells-table tbody tr",
+    "Read one": "#read-html mark.mcb-claim",
+    "Panels": "#panel-plot canvas, #panel-plot svg",
+    "Sweep": "#sweep-none, #sweep-slopes table",  # this store holds no sweep answers: the page says so (test_sweep_browser)
+    "Submit": "#queue >> text=baseline: faithful",
+    "Tracks": "#tracks table",
+    "About": "#about h3",
+}
+
+
+def test_every_page_has_its_first_view_checked():
+    from leaderboard.pages import PAGES
+
+    assert list(PAGE_CONTENT) == [entry.name for entry in PAGES]
+
+
+@pytest.mark.parametrize("name", list(PAGE_CONTENT))
+def test_every_page_is_full_on_first_view_with_one_navigation(browser, served, name, tmp_path):
+    """Opened by URL, each page shows its content at once, and Gradio's navbar is its one navigation."""
+    import os
+    from pathlib import Path
+
+    from leaderboard.pages import PAGES, page_named
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(served["url"] + page_named(name).path)
+    page.locator(PAGE_CONTENT[name]).first.wait_for()
+    navigation = page.get_by_role("navigation")
+    assert navigation.count() == 1
+    assert navigation.get_by_role("link").all_inner_texts() == [entry.name for entry in PAGES]
+    if name == "Cells":  # the top model's every cell, under named headers (no "1 2 3" placeholders)
+        assert page.locator("#cells-table tbody tr").count() == 24
+        assert page.locator("#cells-table th").first.inner_text() == "cell_id"
+        box = page.evaluate("() => { const b = document.querySelector('#cells-table .mcb-board'); return [b.scrollWidth, b.clientWidth]; }")
+        assert box[0] <= box[1], f"the cells table scrolls sideways at 1,280 px: {box}"
+        assert page.locator("#cells-model input").input_value().startswith("baseline: faithful")
+    if name == "Read one":
+        assert page.locator("#read-model input").input_value().startswith("baseline: faithful")
+        cell = page.locator("#read-cell input").input_value()
+        assert cell and cell in page.locator("#read-html").inner_text()
+        assert page.locator("#read-claims tbody tr").count() >= 1
+    if name == "Cells":
+        assert page.locator("#chart-heatmap g.mcb-mark").count() == 24, "the heatmap opens with the table"
+    if name == "Compare":  # the board's top two, compared at once
+        assert page.locator("#compare-models").inner_text().count("baseline: faithful") == 1
+        assert page.locator("#chart-compare g.mcb-mark").count() >= 1
+    if name == "About":
+        from leaderboard.pages.about import about_text
+
+        assert about_text().split("\n")[0] in page.locator("#about").inner_text()
+    width = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width[0] <= width[1], f"{name} scrolls sideways at 1,280 px: {width}"
+    shots = Path(os.environ.get("MCB_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / f"{page_named(name).path or 'board'}.png"), full_page=True)
+    context.close()
+
+
 def test_the_board_shows_each_models_reading_weight_with_its_interval(page, served):
     from extractors.metrics import metric
-    from leaderboard.columns import ci_header
 
     weight = metric("reading_weight")
-    headers = page.locator("#board th").all_inner_texts()
-    assert weight.header in headers and ci_header(weight) in headers
-    column = headers.index(weight.header)
-    rows = {row.locator("td").nth(headers.index("model")).inner_text(): row.locator("td").nth(column).inner_text()
-            for row in page.locator("#board tbody tr").all()}
-    assert float(rows["baseline: faithful"]) == pytest.approx(1.0, abs=0.02)
-    assert float(rows["baseline: blender"]) == pytest.approx(0.5, abs=0.02)
-    assert float(rows["baseline: reciter"]) == pytest.approx(0.0, abs=0.02)
+    rows = board_column(page, weight.header)
+    # A weight is a number, not a share: its point and the half-width of its 95% interval, "1.00 ± 0.00".
+    assert all(re.fullmatch(r"-?\d+\.\d\d ± (\d+\.\d\d|—)|—", text) for text in rows.values()), rows
+    assert float(rows["baseline: faithful"].split()[0]) == pytest.approx(1.0, abs=0.02)
+    assert float(rows["baseline: blender"].split()[0]) == pytest.approx(0.5, abs=0.02)
+    assert float(rows["baseline: reciter"].split()[0]) == pytest.approx(0.0, abs=0.02)
+    bounds = page.locator("#board tr", has_text="baseline: blender").locator("td[title^='95% CI [']")
+    assert bounds.count() >= 1, "each interval's exact bounds are on hover"
 
 
 def test_the_real_model_row_is_on_the_board_beside_the_baselines(page):

@@ -115,7 +115,8 @@ def test_the_cells_page_lists_each_cells_weight(seeded):
 
 
 def test_read_one_shows_each_claims_weight(seeded):
-    from leaderboard.app import CLAIM_COLUMNS, LeaderboardService, read_one_html
+    from leaderboard.pages.read import CLAIM_COLUMNS, read_one_html
+    from leaderboard.service import LeaderboardService
 
     assert "weight" in CLAIM_COLUMNS
     service = LeaderboardService(seeded["store"], seeded["datasets"])

@@ -123,7 +123,10 @@ def flat(text: str) -> str:
 @pytest.mark.parametrize("name, template, corrupt, on_board", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
 def test_a_corrupted_file_is_named_and_the_board_serves_everything_else(name, template, corrupt, on_board, pristine,
                                                                           datasets, tmp_path):
-    from leaderboard.app import LeaderboardService, board_html, current_tracks_html, read_one_html, submissions_table
+    from leaderboard.display.html import board_html
+    from leaderboard.pages.read import read_one_html
+    from leaderboard.pages.tracks import current_tracks_html
+    from leaderboard.service import LeaderboardService, submissions_table
 
     root = tmp_path / "results"
     shutil.copytree(pristine["root"], root)

@@ -177,7 +177,8 @@ def profile(username: str) -> gr.OAuthProfile:
 
 
 def test_on_the_space_the_signed_in_account_owns_the_row(datasets, store, tmp_path, monkeypatch):
-    from leaderboard.app import LeaderboardService, submit_from_form
+    from leaderboard.pages.submit import submit_from_form
+    from leaderboard.service import LeaderboardService
 
     monkeypatch.setenv("SPACE_ID", "org/market-claim-bench-leaderboard")
     service = LeaderboardService(store, datasets, scorer=tagged_scorer)

@@ -1,0 +1,1 @@
+"""How the board looks: formatting of figures (one place), HTML renderers, the stylesheet and script."""
