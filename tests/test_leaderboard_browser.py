@@ -211,6 +211,7 @@ PAGE_CONTENT = {  # what each page shows on first view, before anything is picke
     "Cells": "#cells-table tbody tr",
     "Read one": "#read-html mark.mcb-claim",
     "Panels": "#panel-plot canvas, #panel-plot svg",
+    "Sweep": "#sweep-none, #sweep-slopes table",  # this store holds no sweep answers: the page says so (test_sweep_browser)
     "Submit": "#queue >> text=baseline: faithful",
     "Tracks": "#tracks table",
     "About": "#about h3",
@@ -242,6 +243,8 @@ def test_every_page_is_full_on_first_view_with_one_navigation(browser, served, n
     if name == "Cells":  # the top model's every cell, under named headers (no "1 2 3" placeholders)
         assert page.locator("#cells-table tbody tr").count() == 24
         assert page.locator("#cells-table th").first.inner_text() == "cell_id"
+        box = page.evaluate("() => { const b = document.querySelector('#cells-table .mcb-board'); return [b.scrollWidth, b.clientWidth]; }")
+        assert box[0] <= box[1], f"the cells table scrolls sideways at 1,280 px: {box}"
         assert page.locator("#cells-model input").input_value().startswith("baseline: faithful")
     if name == "Read one":
         assert page.locator("#read-model input").input_value().startswith("baseline: faithful")

@@ -1,8 +1,7 @@
 """The sweep's plot and slopes table in a real browser (Playwright driving Debian's Chromium).
 
-The board's pages are being split into modules elsewhere; until the sweep has its page there, the
-plot function and the slopes table are served here in a Gradio app of their own, from a real store
-seeded with the baselines' sweep answers. Skipped when no `chromium` is on PATH.
+The app's Sweep page (`/sweep`), served over a real store seeded with the baselines' sweep
+answers. Skipped when no `chromium` is on PATH.
 """
 
 from __future__ import annotations
@@ -20,25 +19,21 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    import gradio as gr
-
     from builder.dataset import build_dataset, default_specs
     from extractors.scoring_data import from_folder
+    from leaderboard.app import serve
+    from leaderboard.service import LeaderboardService
     from leaderboard.store import LocalStore
-    from leaderboard.sweep import seed_sweep, slopes_html, sweep_plot, sweep_summaries
+    from leaderboard.submit import load_datasets
+    from leaderboard.sweep import seed_sweep
 
     folder = tmp_path_factory.mktemp("sweep-browser")
     build_dataset(folder / "ds", default_specs(), extras=("sweep",))
     store = LocalStore(folder / "results")
     seed_sweep(store, from_folder(folder / "ds", "sweep"))
-    summaries = sweep_summaries(store)
-    with gr.Blocks() as demo:
-        gr.HTML(slopes_html(summaries), elem_id="slopes")
-        sweep_plot(summaries, elem_id="sweep-all")
-        sweep_plot(summaries, "baseline: blender", elem_id="sweep-one")
     port = free_port()
-    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
-    yield f"http://127.0.0.1:{port}/"
+    demo = serve(LeaderboardService(store, load_datasets([folder / "ds"])), port=port, block=False)
+    yield f"http://127.0.0.1:{port}/sweep"
     demo.close()
 
 
@@ -68,4 +63,12 @@ def test_the_plot_draws_every_model_and_one_models_fit(page):
     legend = page.locator("#sweep-all").inner_text()
     assert "baseline: faithful" in legend and "baseline: reciter" in legend
     one = page.locator("#sweep-one").inner_text()
-    assert "fitted slope 0.500" in one and "k = 2" in one
+    assert "fitted slope 0.500" in one and "k = 2" in one  # the page opens on the first model, the blender
+
+
+def test_picking_another_model_draws_its_fit(page):
+    page.locator("#sweep-model input").click()
+    page.get_by_role("option", name="baseline: faithful", exact=True).click()
+    # the faithful baseline reads: its fitted slope is 1 (to the sweep's rounding), the blender's 0.5 is gone
+    page.wait_for_function("() => /fitted slope (1\\.000|0\\.99\\d)/.test(document.querySelector('#sweep-one').innerText)")
+    assert "fitted slope 0.500" not in page.locator("#sweep-one").inner_text()

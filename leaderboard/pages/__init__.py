@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from leaderboard.pages import about, board, cells, charts, compare, panels, read, submit, tracks
+from leaderboard.pages import about, board, cells, charts, compare, panels, read, submit, sweep, tracks
 from leaderboard.pages.nav import BOARD_PAGE, PAGES, Page, page_named
 
 Builder = Callable[..., None]
@@ -20,6 +20,7 @@ BUILDERS: Mapping[str, Builder] = MappingProxyType({
     "Cells": cells.build,
     "Read one": read.build,
     "Panels": panels.build,
+    "Sweep": sweep.build,
     "Submit": submit.build,
     "Tracks": tracks.build,
     "About": about.build,

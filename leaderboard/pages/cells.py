@@ -16,6 +16,11 @@ from leaderboard.service import LeaderboardService
 # The units of `cell_table`'s figures (the rest are text): the counts, then the per-cell figures.
 CELL_UNITS: dict[str, Unit] = {**dict.fromkeys(COUNT_NAMES, "count"), READ_RATE: "share",
                                **{entry.header: "number" for entry in WEIGHTS}, metric("coverage").header: "share"}
+# What a cell row shows (`mcb score`'s cells.csv has every count): its identity, whether it was
+# answered, its claims by kind, then the per-cell figures; fits a 1,280 px window.
+CELL_COLUMNS: tuple[str, ...] = ("cell_id", "arm", "context", "status", "failures", "claims",
+                                 "distinguishable", "supported", "recited", "fabricated",
+                                 READ_RATE, *(entry.header for entry in WEIGHTS), metric("coverage").header)
 HEAT_CHOICES: list[tuple[str, str]] = [(entry.header, entry.name) for entry in HEAT_METRICS]
 
 
@@ -26,6 +31,7 @@ def cells_html(service: LeaderboardService, sid: str | None, chosen: BoardFilter
     for name, values in (("market", chosen.markets), ("arm", chosen.arms), ("context", chosen.contexts)):
         if values:
             table = table[table[name].isin(values)]
+    table = table[[name for name in CELL_COLUMNS if name in table.columns]]
     return f'<div class="mcb-board mcb-cells">{sortable_table(table, CELL_UNITS, empty="No cells.")}</div>'
 
 

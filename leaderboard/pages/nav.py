@@ -25,6 +25,7 @@ PAGES: tuple[Page, ...] = (
     Page("Cells", "cells"),
     Page("Read one", "read"),
     Page("Panels", "panels"),
+    Page("Sweep", "sweep"),
     Page("Submit", "submit"),
     Page("Tracks", "tracks"),
     Page("About", "about"),
