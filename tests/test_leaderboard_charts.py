@@ -16,6 +16,7 @@ from contracts.vocabulary import PERTURBED_ARMS, TRUTH_ARM
 from leaderboard.display.charts import (
     APART,
     MIX_DETAILS,
+    HeatCell,
     NOT_COUNTED,
     VerdictMix,
     heat_cells,
@@ -103,6 +104,14 @@ def test_user_text_in_a_chart_is_escaped_and_never_mathtext():
     assert "<script>" not in svg and "&lt;script&gt;" in svg
     assert "$x$" in svg, "the dollars are text, not a formula"
     assert title(marks(svg)[f"bar-{mix.submission}-fabricated"]).startswith("<script>")
+    from leaderboard.compare import ModelRates, RateInterval
+
+    hostile = '<img src=x onerror="alert(1)"> $y$'
+    point = ModelRates(mix.submission, hostile, "r", RateInterval(0.5, 0.4, 0.6, 9), RateInterval(0.1, 0.0, 0.2, 9))
+    for drawn in (scatter_svg([point]), heatmap_svg([HeatCell("us", "inverted", "full", 0.5, 1, 2)], hostile)):
+        found = marks(drawn)  # parses as XML: every title and attribute is escaped
+        assert "<img" not in drawn and "&lt;img" in drawn and "$y$" in drawn
+        assert any(hostile in title(group) for group in found.values())
 
 
 # ---- scatter ----

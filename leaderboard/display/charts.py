@@ -199,20 +199,20 @@ def _svg(figure, marks: Mapping[str, Mark], chart: str, alt: str) -> str:
                              f'width="100%" style="max-width:{width}pt;height:auto"'), text, count=1)
 
     def annotate(match: re.Match) -> str:
-        gid = match.group(1)
-        mark = marks[gid]
+        mark = marks.get(match.group(1))
+        if mark is None:  # one of matplotlib's own groups
+            return match.group(0)
         data = "".join(f' data-{key}="{html.escape(str(value))}"' for key, value in mark.data.items())
-        return f'<g id="{gid}" class="mcb-mark"{data}><title>{html.escape(mark.title)}</title>'
+        return f'<g id="{match.group(1)}" class="mcb-mark"{data}><title>{html.escape(mark.title)}</title>'
 
-    pattern = "|".join(re.escape(gid) for gid in marks)
-    if pattern:
-        text = re.sub(f'<g id="({pattern})">', annotate, text)
+    text = re.sub(r'<g id="([^"]+)">', annotate, text)
     opening, rest = text.split(">", 1)
     return f"{opening}><title>{html.escape(alt)}</title>{rest}"
 
 
 def _draw(chart: str, alt: str, build) -> str:
-    """Run `build(figure_factory) -> (figure, marks)` under the drawing lock with the chart rcParams."""
+    """`build() -> (figure, marks)` as SVG, under the drawing lock and the charts' rcParams (the
+    hash salt is the chart's id, so two charts on one page never share a generated id)."""
     import matplotlib
 
     with _DRAWING, matplotlib.rc_context({**RC, "svg.hashsalt": chart}):
