@@ -4,6 +4,7 @@ waits for the chart's marks, and leaves a screenshot in $MCB_SHOTS (default /wor
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -35,13 +36,19 @@ def served(default_build, tmp_path_factory):
     from leaderboard.submit import load_datasets
 
     datasets = load_datasets([default_build])
-    store = LocalStore(tmp_path_factory.mktemp("charts-browser") / "results")
+    root = tmp_path_factory.mktemp("charts-browser") / "results"
+    store = LocalStore(root)
     outcomes = {**seed_baselines(store, datasets), **seed_models(store, datasets)}
     assert {o.status for o in outcomes.values()} == {"scored"}
     port = free_port()
     app = serve(LeaderboardService(store, datasets), host="127.0.0.1", port=port, block=False)
     ids = {r.meta.name: r.id for r in store.records()}
-    yield {"url": f"http://127.0.0.1:{port}/", "ids": ids}
+    # the models whose stored scores hold a distinguishable claim on the inverted arm (read from the
+    # summaries the scorer wrote, not from the chart): only those can have a point under that filter
+    inverted = {sid for sid in ids.values()
+                for summary in [json.loads(next((root / "scores" / sid).glob("*/summary.json")).read_text())]
+                if summary["per_arm"]["inverted"]["distinguishable"] > 0}
+    yield {"url": f"http://127.0.0.1:{port}/", "ids": ids, "inverted": inverted}
     app.close()
 
 
@@ -120,7 +127,11 @@ def test_chart_filters_drop_models_with_nothing_under_them(page, served):
     # Unchecking `real` first shows every arm again: wait for the inverted arm's own, smaller count.
     page.wait_for_function("([id, all]) => { const n = Number(document.querySelector(id)?.dataset.count); "
                            "return n > 0 && n < all; }", arg=[f"#bar-{reciter}-recited", every_arm])
-    assert ids_of(page, "#chart-scatter g.mcb-mark[id^=point-]") == {f"point-{sid}" for sid in served["ids"].values()}
+    points = ids_of(page, "#chart-scatter g.mcb-mark[id^=point-]")
+    assert points == {f"point-{sid}" for sid in served["inverted"]}
+    # the shipped SmolLM2 row answered only `none` cells on the inverted arm: nothing distinguishable, no point
+    assert served["ids"]["SmolLM2-135M-Instruct"] not in served["inverted"]
+    assert {served["ids"][name] for name in served["ids"] if name.startswith("baseline:")} <= served["inverted"]
     shot(page, "verdicts-inverted")
 
 
