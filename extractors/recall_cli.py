@@ -18,6 +18,7 @@ from extractors.recall import (
     PRECISION_TARGET,
     RECALL_TARGET,
     RecallError,
+    VERDICT_CORPORA,
     RecallReport,
     below_floors,
     load_corpus,
@@ -76,6 +77,19 @@ def print_report(report: RecallReport, show_findings: bool) -> None:
                       highlight=False, markup=False)
 
 
+def print_verdicts(report) -> None:
+    """The end-to-end table: per verdict, gold claims kept, turned into another verdict, missed; and of the
+    claims the pipeline gave that verdict, how many the gold gives it too."""
+    table = Table(title=f"verdicts end to end, extract + verify ({report.corpus}, {report.split}: "
+                        f"{report.paragraphs} commentaries, {report.skipped} without shipped prices left out)")
+    for name in ("verdict", "gold", "kept", "other verdict", "missed", "recall", "called so", "precision"):
+        table.add_column(name, justify="left" if name == "verdict" else "right")
+    for row in report.rows():
+        table.add_row(row["verdict"], str(row["gold"]), str(row["kept"]), str(row["other_verdict"]), str(row["missed"]),
+                      _pct(row["recall"]), str(row["called"]), _pct(row["precision"]))
+    console.print(table)
+
+
 def recall(
     corpus: Annotated[str, typer.Option(help=f"{' | '.join(CORPORA)} | all")] = "all",
     split: Annotated[str, typer.Option(help="dev | test (rules may only come from dev misses)")] = "dev",
@@ -84,6 +98,7 @@ def recall(
     findings: Annotated[bool, typer.Option("--findings/--no-findings", help="list every miss and false claim")] = True,
     write: Annotated[bool, typer.Option("--write-figures", help="measure every corpus on both splits and rewrite data/corpora/recall_figures.json")] = False,
     check: Annotated[bool, typer.Option("--check", help="exit 1 when a corpus falls below its floor (data/corpora/recall_floors.toml)")] = False,
+    verdicts: Annotated[bool, typer.Option("--verdicts", help="also extract AND verify: how many gold verdicts come back (commentary_dev, voices)")] = False,
 ) -> None:
     """Recall and precision of the extractor per slice (corpus x rewriter x market x metric), with misses."""
     try:
@@ -93,6 +108,10 @@ def recall(
         if split not in SPLITS:
             raise RecallError(f"--split must be one of {', '.join(SPLITS)}")
         names = CORPORA if corpus == "all" else (corpus,)
+        if verdicts:
+            from extractors.verdict_recall import CellPanels, below_verdict_floors, measure_verdicts, read_verdict_floors
+
+            panels = CellPanels()
         floors = read_floors()
         below: list[str] = []
         for name in names:
@@ -100,6 +119,10 @@ def recall(
             report = measure(paragraphs, split)
             print_report(report, findings)
             below += below_floors(report, floors)
+            if verdicts and name in VERDICT_CORPORA:
+                verdict_report = measure_verdicts(paragraphs, split, panels)
+                print_verdicts(verdict_report)
+                below += below_verdict_floors(verdict_report, read_verdict_floors())
         for line in below:
             console.print(f"[red]below floor:[/red] {line}", highlight=False)
         if not below:
