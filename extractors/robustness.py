@@ -45,6 +45,7 @@ _EURO_BEFORE = re.compile(r"€\s?(?=\d)")
 _EURO_AFTER = re.compile(r"(?<=\d) ?€")
 _DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 _FIGURE = re.compile(r"(?<![\w.,*])([+\-−]?\$?€?\d+(?:[.,]\d+)?%)(?![\w*])")
+_LINES = re.compile(r"[^\n]*\n|[^\n]+")  # lines with their "\n", cut at "\n" only (not at U+2028, as splitlines would)
 _SIGN_VERB = re.compile(r"\b(?i:" + "|".join(FALL_VERBS + RISE_VERBS) + r")\b")
 
 
@@ -107,7 +108,7 @@ def _name_shares(name: str, ticker: str, spellings, match: re.Match) -> str:
 def _prose_lines(rewrite: Callable[[str], str]) -> Rewrite:
     """Apply `rewrite` to lines of running prose only, never to a table row, a list item or a heading."""
     def apply(text: str, universe: str) -> str:
-        return "".join(line if _SHAPED_LINE.match(line) else rewrite(line) for line in text.splitlines(keepends=True))
+        return "".join(line if _SHAPED_LINE.match(line) else rewrite(line) for line in _LINES.findall(text))
     return apply
 
 
