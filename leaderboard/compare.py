@@ -24,11 +24,11 @@ from extractors.metrics import Metric, metric
 from leaderboard.ranking import (
     RATES,
     BoardFilter,
-    _aligned,
-    _rates,
+    aligned_features,
     bootstrap_rates,
     latest_per_model,
     rate_features,
+    rates_of,
     select,
 )
 from leaderboard.store import SubmissionRecord
@@ -96,7 +96,7 @@ def model_rates(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen
     out = []
     for release in sorted({record.release for record in kept}):
         mine = [record for record in kept if record.release == release]
-        estimates = bootstrap_rates(_aligned(features, cell_ids, [positions[r.id] for r in mine]), [r.id for r in mine])
+        estimates = bootstrap_rates(aligned_features(features, cell_ids, [positions[r.id] for r in mine]), [r.id for r in mine])
         for index, record in enumerate(mine):
             read, recited = (rate_interval(estimates.points[index, k], estimates.lows[index, k], estimates.highs[index, k],
                                            estimates.cells[index, k]) for k in (indices[READ.name], indices[RECITED.name]))
@@ -177,11 +177,11 @@ def paired_difference(first: np.ndarray, second: np.ndarray, entry: Metric, slic
     with_data = int(((first[:, 2 * k + 1] > 0) & (second[:, 2 * k + 1] > 0)).sum())
     if shared == 0:
         return Difference(entry.name, slice_label, *ids, None, None, None, 0, 0)
-    point = _finite(_rates(first.sum(axis=0))[k] - _rates(second.sum(axis=0))[k])
+    point = _finite(rates_of(first.sum(axis=0))[k] - rates_of(second.sum(axis=0))[k])
     low = high = None
     if with_data >= MIN_INTERVAL_CELLS and point is not None:
         weights = resample_weights(shared)
-        draws = _rates(weights @ first)[:, k] - _rates(weights @ second)[:, k]
+        draws = rates_of(weights @ first)[:, k] - rates_of(weights @ second)[:, k]
         low, high = (_finite(bound[0]) for bound in nan_percentiles(draws[None, :], interval_percents(), axis=1))
     return Difference(entry.name, slice_label, *ids, point, low, high, shared, with_data)
 

@@ -186,7 +186,7 @@ def rate_features(rows: pd.DataFrame) -> np.ndarray:
     return np.stack(columns, axis=-1).astype(float) if len(rows) else np.zeros((0, 2 * len(RATES)))
 
 
-def _rates(sums: np.ndarray) -> np.ndarray:
+def rates_of(sums: np.ndarray) -> np.ndarray:
     """[..., 2R] numerator/denominator sums -> [..., R] rates, NaN where the denominator is 0."""
     numerators, denominators = sums[..., 0::2], sums[..., 1::2]
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -214,7 +214,7 @@ def bootstrap_rates(features: Sequence[np.ndarray], ids: Sequence[str], resample
     """Features [n, 2R] per submission, aligned on the same n cells (the pairing); one weight matrix for all."""
     stacked = np.stack(features) if len(features) else np.zeros((0, 0, 2 * len(RATES)))  # [S, n, 2R]
     n_cells = stacked.shape[1]
-    points = _rates(stacked.sum(axis=1))
+    points = rates_of(stacked.sum(axis=1))
     cells = (stacked[..., 1::2] > 0).sum(axis=1)
     tail = (1.0 - CI_LEVEL) / 2 * 100
     if n_cells == 0:
@@ -223,7 +223,7 @@ def bootstrap_rates(features: Sequence[np.ndarray], ids: Sequence[str], resample
     weights = resample_weights(n_cells, resamples, seed)
     lows, highs, primary = [], [], []
     for start in range(0, len(ids), CHUNK):
-        rates = _rates(np.einsum("bn,snk->sbk", weights, stacked[start:start + CHUNK]))  # [s, B, R]
+        rates = rates_of(np.einsum("bn,snk->sbk", weights, stacked[start:start + CHUNK]))  # [s, B, R]
         low, high = nan_percentiles(rates, [tail, 100 - tail], axis=1)
         lows.append(low)
         highs.append(high)
@@ -288,7 +288,7 @@ def parse_ci(text: object) -> tuple[float, float] | None:
     return (low, high) if math.isfinite(low) and math.isfinite(high) else None
 
 
-def _aligned(features: np.ndarray, cell_ids: np.ndarray, positions: Sequence[np.ndarray]) -> list[np.ndarray]:
+def aligned_features(features: np.ndarray, cell_ids: np.ndarray, positions: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Each submission's rows of `features` on the union of their cell ids (zeros where one lacks a
     cell), so the bootstrap draws the same cells for all of them."""
     union = np.unique(np.concatenate([cell_ids[p] for p in positions])) if positions else np.array([])
@@ -378,7 +378,7 @@ def rank(records: Sequence[SubmissionRecord], frame: pd.DataFrame, chosen: Board
     table = []
     for release in sorted({record.release for record in kept}):
         mine = [record for record in kept if record.release == release]
-        estimates = bootstrap_rates(_aligned(features, cell_ids, [positions[r.id] for r in mine]), [r.id for r in mine])
+        estimates = bootstrap_rates(aligned_features(features, cell_ids, [positions[r.id] for r in mine]), [r.id for r in mine])
         weights = {entry.name: bootstrap_weight(rows, entry, [positions[r.id] for r in mine]) for entry in WEIGHTS}
         for index, (record, position) in enumerate(zip(mine, rank_groups(estimates))):
             row = {
