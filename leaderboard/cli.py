@@ -27,14 +27,25 @@ WIDE_OUTPUT = 240  # columns when printing to a pipe or file, where rich would a
 
 
 def printed_columns() -> tuple[str, ...]:
-    """The terminal's columns: the two perturbed-arm rates with their intervals, then a few of the registry's figures."""
+    """The terminal's columns: the two perturbed-arm rates and the reading weight (each printed with its
+    interval, "62.3% ± 4.1"), then a few of the registry's figures."""
     from extractors.metrics import metric
-    from leaderboard.columns import MODEL, RANK, SCORER, ci_header
+    from leaderboard.columns import MODEL, RANK, SCORER
 
-    read, recited, weight = metric("read_rate"), metric("recited_rate"), metric("reading_weight")
-    return (RANK, MODEL, "release", SCORER, read.header, ci_header(read), recited.header, ci_header(recited),
-            weight.header, ci_header(weight),
-            *(metric(name).header for name in ("fabricated_rate", "declines_rate", "claims_per_response", "failures")))
+    return (RANK, MODEL, "release", SCORER,
+            *(metric(name).header for name in ("read_rate", "recited_rate", "reading_weight", "fabricated_rate",
+                                                "declines_rate", "claims_per_response", "failures")))
+
+
+def printed_cell(row, name: str) -> str:
+    """One board figure as the page shows it (`leaderboard.display.formatting`), its interval beside it."""
+    from leaderboard.columns import column
+    from leaderboard.display.formatting import figure, interval
+
+    spec = column(name)
+    if spec.interval:
+        return interval(row[name], row.get(spec.interval), spec.unit).text
+    return figure(row[name], spec.unit).text or "—"
 
 
 def datasets_from(folders: list[Path] | None) -> Datasets:
@@ -50,11 +61,10 @@ def datasets_from(folders: list[Path] | None) -> Datasets:
 
 
 def print_ranking(store: ResultsStore) -> None:
-    import pandas as pd
     from rich.table import Table
 
     from extractors.version import scorer_version
-    from leaderboard.columns import MODEL, SCORER
+    from leaderboard.columns import MODEL, SCORER, column
     from leaderboard.ranking import cells_frame, rank
 
     columns = printed_columns()
@@ -63,10 +73,11 @@ def print_ranking(store: ResultsStore) -> None:
     board = rank(contents.records, cells_frame(contents.entries, current))
     table = Table(title=Text(f"market-claim-bench leaderboard ({store.location})"), caption=Text(f"scorer {current} (current)"))
     for name in columns:
-        table.add_column(name, justify="left" if name in (MODEL, "release", SCORER) or name.endswith("CI") else "right",
+        header = f"{name} ± 95% CI" if column(name).interval else name
+        table.add_column(header, justify="left" if name in (MODEL, "release", SCORER) else "right",
                          no_wrap=name == MODEL, min_width=len(current) if name == SCORER else None)
     for _, row in board.iterrows():
-        table.add_row(*(Text("—" if pd.isna(row[name]) else str(row[name])) for name in columns))
+        table.add_row(*(Text(printed_cell(row, name)) for name in columns))
     out = console if console.is_terminal else Console(width=WIDE_OUTPUT)
     out.print(table)
     print_sweep(store, out)

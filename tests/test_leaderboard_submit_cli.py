@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 
 from typer.testing import CliRunner
@@ -83,3 +85,6 @@ def test_the_readme_path_mcb_run_then_mcb_submit_puts_the_model_on_the_board(def
     board = invoke("leaderboard", "--no-serve", "--results", results)
     assert board.exit_code == 0, board.output
     assert "standin-model" in board.output
+    # figures as the page shows them: a share as "62.3%", a rate with its interval beside it, never a raw float
+    assert "± 95% CI" in board.output and re.search(r"\d+\.\d% ± (\d+\.\d|—)", board.output), board.output
+    assert not re.search(r"\d\.\d{4,}", re.sub(r"\d+\.\d+\.\d+\+\w+", "", board.output)), board.output
