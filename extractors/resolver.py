@@ -267,7 +267,7 @@ class Resolver:
                 value = cue.value if row.slot == "date" else row.value
                 if row.slot == "date" and value is None:
                     continue
-                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token):
+                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token, distance == 0):
                     continue  # "closed at $206.64 on 5 August and ended at $224.09": the date is the first figure's
                 reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule), cue)
         return reading
@@ -278,11 +278,15 @@ DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SE
                          "PERIOD"})
 
 
-def _owned_by_previous(doc: Document, cue: Cue, token: int) -> bool:
-    """A date right after a figure belongs to that figure, not to one further on."""
+def _owned_by_previous(doc: Document, cue: Cue, token: int, touching: bool = False) -> bool:
+    """A date right after a figure belongs to that figure, not to one further on; but a date that touches
+    the next figure across a comma or a bracket from the last ("4 Aug -3.9%, 5 Aug -2.7%", "below -3% (4 Aug
+    -3.9%") is the next one's."""
     for figure in doc.figures:
         if figure.token < cue.start and figure.token < token and doc.words_between(figure.token + 1, cue.start) <= 2 \
-                and not doc.breaks_between(figure.token, cue.start) and figure.kind != "int":
+                and not doc.breaks_between(figure.token, cue.start) and figure.kind != "int" \
+                and not (touching and (doc.commas_between(figure.token + 1, cue.start)
+                                       or any(w in ("(", "[", ";") for w in doc.orth[figure.token + 1:cue.start]))):
             return True
     return False
 

@@ -50,6 +50,7 @@ LABELS: dict[str, str] = {
     "SHARE_OF": "a phrase after a figure that makes it a share of something ('7% of the index')",
     "PERCENT_RANGE": "'7%–8%': a range of percents, no one figure",
     "GROUP_FIGURE": "a group's figure (combined, average)",
+    "THRESHOLD": "'sessions below -6%': a bound that counts moves, not a move",
     "MONTH": "a month's name; the cell's month makes a period, another month another period",
     "DATE": "an explicit date (found by extractors.numbers, not by a cue rule)",
     "PATH": "from X to Y: first and last close",
