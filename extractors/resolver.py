@@ -306,6 +306,7 @@ class Sentence:
         self.muted: set[int] = set()
         self.consumed: set[int] = set()  # figure tokens read by a construction
         self.out: list[Claim] = []
+        self.reading: Reading | None = None  # the figure being given its subject
 
     # ----------------------------------------------------------------- mentions
     def _mentions(self) -> list[Name]:
@@ -350,6 +351,7 @@ class Sentence:
             return []
         taken = {i for n in known for i in range(n.start, n.end)}
         taken |= {i for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR", "MARKET", "MONTH", "CLAUSE") for i in range(c.start, c.end)}
+        taken |= {i for d in doc.dates if self.s0 <= d.start < self.s1 for i in range(d.start, d.end)}  # "on Aug 13 fell": a date
         out = []
         for i in range(self.s0, self.s1):
             word = doc.orth[i]
@@ -802,6 +804,7 @@ class Sentence:
                 held = reading.slots.get("metric")
                 if held is None or held.priority <= drop.priority or (decided and drop.priority >= DROP_OVER_CONSTRUCTION):
                     continue
+            self.reading = reading  # a finder may ask what the figure measures (subjects.topic_price)
             subjects, subject_rule = self._subject(figure, lists)
             if subjects is None:
                 continue
@@ -1254,6 +1257,8 @@ class Sentence:
         reading = self.r.read_figure(self.doc, figure, self.cues, self._topic(), self.s0, self.s1, self.muted)
         metric = reading.get("metric", "period_return" if figure.kind == "pct" else None)
         high = cue.label == "PEER_EXTREME_HIGH"
+        if metric == "period_return" and high and (figure.quantity.signed or reading.get("sign", 0)) < 0:
+            return "worst_return"  # "shed 9.1%, the most of any name": the largest fall is the worst return
         return {"volatility": ("most_volatile", "least_volatile"), "period_return": ("best_return", "worst_return"),
                 "max_drawdown": ("largest_drawdown", None)}.get(metric, (None, None))[0 if high else 1]
 

@@ -163,13 +163,31 @@ def topic_carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | N
     return (Name(sentence.state.topic, token, token, "subject.topic"),)
 
 
+# what a bare number or a percent measures when its own words say so: a price role or a risk measure
+TOPIC_MEASURES = {"number": frozenset({"price_level", "range_high", "range_low"}),
+                  "pct": frozenset({"max_drawdown", "volatility"})}
+
+
 def topic_price(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     """"Let me check Galp. The first close in the table is €16.67": a price in a sentence naming no one
-    is a price of the one company the sentence before named. Percents are not carried this way: in
-    model reasoning they are as often probabilities or parameters as the company's moves."""
+    is a price of the one company the sentence before named. So is a bare number a price word reads
+    ("The peak close looks like 227.98"), and a percent its own words make a drawdown or a volatility
+    ("the maximal drawdown amounted to 21,1 percent": the sentence's first percent, its measure word at
+    most three words before it). Other percents are not carried this way: in model reasoning they are
+    as often probabilities or parameters as the company's moves ("volatility (17%) gives 50%")."""
     figure = next((f for f in sentence.figures if f.token == token), None)
-    if figure is None or figure.kind != "price":
+    if figure is None:
         return None
+    reading = sentence.reading if sentence.reading is not None and sentence.reading.figure.token == token else None
+    kind = reading.figure.kind if reading is not None else figure.kind
+    if kind != "price":
+        metric = reading.slots.get("metric") if reading is not None else None
+        if metric is None or metric.value not in TOPIC_MEASURES.get(kind, ()):
+            return None
+        if kind == "pct" and (metric.cue is None or metric.cue.end > token or metric.distance > 3
+                              or any(rule.endswith(".topic") for rule in metric.rules)
+                              or any(f.kind == "pct" and f.token < token for f in sentence.figures)):
+            return None  # only the measure its own words name, and the sentence's first percent
     return topic_carried(sentence, token, lists)
 
 

@@ -160,3 +160,16 @@ def test_the_idioms_of_a_single_name_superlative(text, universe, ticker, rank):
 )
 def test_a_group_superlative_or_a_second_place_ranks_nobody(text):
     assert not [c for c in claims_of(text) if c.metric == "rank"]
+
+
+# Round five: ", the most of any stock" after a move ranks it, a gain best and a fall worst.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("Altri gained 11.2%, the most of any stock in the index.", "lisbon",
+     {("ALTR.LS", "rank", "best_return")}, {("ALTR.LS", "rank", "worst_return")}),
+    ("Alphabet shed 9.1%, the most of any name in the group.", "us",
+     {("GOOGL", "rank", "worst_return")}, {("GOOGL", "rank", "best_return")}),
+    ("Galp fell 4%, the most in the index.", "lisbon", {("GALP.LS", "rank", "worst_return")}, {("GALP.LS", "rank", "best_return")}),
+    ("Meta's volatility was 31%, the highest of any stock in the table.", "us", {("META", "rank", "most_volatile")}, set()),
+])
+def test_the_most_of_any_stock_ranks_by_the_moves_sign(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)

@@ -180,3 +180,33 @@ def test_subjects_shapes_with_their_fields(text, universe, present, absent):
 def test_a_name_with_its_written_suffix_is_one_name(text, present):
     found = {(c.ticker, c.metric, c.value) for c in claims_of(text)}
     assert present <= found, found
+
+
+# Round five: a sentence naming no one goes on about the company before it, for what its words measure.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # a bare number a price word reads
+    ("Next, Nvidia's drawdown. The peak close looks like 227.98 on Aug 27.", "us", {("NVDA", "range_high", 227.98)}, set()),
+    # a percent its own measure word names, the sentence's first
+    ("Altri slid 6.5% in February. The maximal drawdown amounted to 9,4 percent.", "lisbon",
+     {("ALTR.LS", "max_drawdown", 9.4)}, set()),
+    # a percent after another percent, or one a topic names, is no company's
+    ("Let me check AMD. With volatility at 40%, a simulation gives 52% and 55%.", "us", set(),
+     {("AMD", "volatility", 52), ("AMD", "volatility", 55), ("AMD", "period_return", 52)}),
+    ("Let me check AMD. The probability of a rise is about 52%.", "us", set(), {("AMD", "period_return", 52)}),
+])
+def test_a_sentence_naming_no_one_carries_its_measures(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(("text", "present"), [
+    ("meanwhile PLTR did like +48% and I sold in July", {("PLTR", "period_return", 48)}),
+    ("Uber ran +21%, we trimmed it in March.", {("UBER", "period_return", 21)}),
+])
+def test_the_writers_own_time_words_do_not_time_the_figure(text, present):
+    assert_shape(text, present)
+
+
+def test_a_date_is_no_unknown_subject():
+    claims = claims_of("NVDA peaked at 227.98. But the earlier peak of 225.30 on Aug 13 fell to 208.48 on Aug 24.")
+    assert {(c.ticker, c.metric, c.value) for c in claims} >= {("NVDA", "price_level", 225.3), ("NVDA", "price_level", 208.48)}
+    assert all(c.ticker for c in claims), [c.to_dict() for c in claims]
