@@ -325,6 +325,12 @@ class Sentence:
                     merged[-1] = Name(name.ticker, merged[-1].start, end, merged[-1].rule)
                     continue
             merged.append(name)
+        # "the best performance in the index", "the weakest value of the PSI": a market named after a
+        # superlative's group word qualifies the superlative; it is no subject of what follows
+        ranking = [c for c in self.cues if c.label.startswith(("SUP_", RANK_PREFIX)) or c.label == "PERFORMER"]
+        merged = [n for n in merged if n.ticker is not None or not ranking or not self._qualifies(n) or not any(
+            c.end <= n.start and doc.words_between(c.end, n.start) <= 4 and not doc.breaks_between(c.end, n.start)
+            for c in ranking)]
         merged.extend(self._unknown_subjects(merged))
         for cue in self.cues:
             if cue.label != "MARKET":
@@ -1262,6 +1268,15 @@ class Sentence:
         return {"volatility": ("most_volatile", "least_volatile"), "period_return": ("best_return", "worst_return"),
                 "max_drawdown": ("largest_drawdown", None)}.get(metric, (None, None))[0 if high else 1]
 
+    def _qualifies(self, name: Name) -> bool:
+        """"in the index", "of the PSI": a market named after a group word, its determiner skipped."""
+        if name.start <= self.s0:
+            return False
+        before = self._previous_word(name.start)
+        if self.doc.lower[before] in ("the", "its", "our", "this") and before > self.s0:
+            before = self._previous_word(before)
+        return self.doc.lower[before] in self.r.words("group_qualifiers")
+
     def _rank_owner(self, cue: Cue) -> tuple[Name, ...] | None:
         doc = self.doc
         # "the best performer was NVDA", "Best performer: AMZN", "the highest volatility belonged to AMD"
@@ -1278,8 +1293,7 @@ class Sentence:
         while position < self.s1 and words <= 6:
             name = self._name_starting(position)
             if name is not None and name.ticker is None and (
-                    (name.end < self.s1 and name.end in family)
-                    or (name.start > self.s0 and doc.lower[self._previous_word(name.start)] in self.r.words("group_qualifiers"))):
+                    (name.end < self.s1 and name.end in family) or self._qualifies(name)):
                 position = name.end  # "best PSI performer", "the best performance in the index": the group, no owner
                 continue
             if name is not None:

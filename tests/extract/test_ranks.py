@@ -173,3 +173,21 @@ def test_a_group_superlative_or_a_second_place_ranks_nobody(text):
 ])
 def test_the_most_of_any_stock_ranks_by_the_moves_sign(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+# Round five: a market named after a superlative's group word ("of the PSI", "in the index") qualifies it,
+# ranks nobody itself and is no subject of the figures after it.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("Galp was thereby the weakest value of the PSI.", "lisbon", {("GALP.LS", "rank", "worst_return")}, set()),
+    ("Altri was the best title of the index this month.", "lisbon", {("ALTR.LS", "rank", "best_return")}, set()),
+    ("Millennium bcp added 9.8%, the best performance in the index, ending the month at its high of €0.8962.", "lisbon",
+     {("BCP.LS", "rank", "best_return"), ("BCP.LS", "range_high", 0.8962), ("BCP.LS", "price_level", 0.8962)},
+     {(None, "range_high", 0.8962), (None, "price_level", 0.8962)}),
+])
+def test_a_market_after_a_superlative_qualifies_it(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+def test_a_market_that_is_a_subject_keeps_its_figures():
+    assert_shape("Galp fell 2%, the worst of the PSI, and the index rose 1%.",
+                 {("GALP.LS", "period_return", -2), (None, "period_return", 1)}, {("GALP.LS", "period_return", 1)}, universe="lisbon")
