@@ -545,6 +545,8 @@ class Sentence:
                     self.muted.add(id(cue))
                 if any(p.label.startswith("PEER_EXTREME") and p.start == cue.start for p in self.cues):
                     self.muted.add(id(cue))
+                if after < self.s1 and self.doc.lower[after] in self.r.words("ranked_return_nouns"):
+                    self.muted.add(id(cue))  # ", the best showing of the ten": a rank of the return, not a high
         # a longer cue of a family hides a shorter one inside it ("the worst" in "the worst single day")
         for cue in self.cues:
             if cue.label.startswith(RANK_PREFIX):

@@ -134,3 +134,13 @@ def test_the_numbers_of_a_worked_sum_are_no_claims(text, universe, present, abse
     found = {(c.ticker, c.metric, c.value) for c in claims}
     assert set(present) <= found and not set(absent) & found, found
     assert sum(1 for c in claims if c.metric == "price_level" and c.value == 208.48) <= 1
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    # ", the best showing of the ten" ranks the return; the close before it is no high
+    ("Tesla closed at $367.95, the best showing of the ten.", {("TSLA", "price_level", 367.95), ("TSLA", "rank", "best_return")},
+     {("TSLA", "range_high", 367.95)}),
+    ("Tesla closed at $367.95, its best close of the month.", {("TSLA", "price_level", 367.95), ("TSLA", "range_high", 367.95)}, set()),
+])
+def test_a_superlative_of_a_return_after_a_close_is_no_high(text, present, absent):
+    assert_shape(text, present, absent)
