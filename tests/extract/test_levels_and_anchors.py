@@ -144,3 +144,15 @@ def test_the_numbers_of_a_worked_sum_are_no_claims(text, universe, present, abse
 ])
 def test_a_superlative_of_a_return_after_a_close_is_no_high(text, present, absent):
     assert_shape(text, present, absent)
+
+
+# Round five: "ended at its low" read through "the month's" and through an approximation before the figure.
+@pytest.mark.parametrize(("text", "value"), [
+    ("EDP fell 4%, closing at the month's low of €3.612.", 3.612),
+    ("Altri ended the month at its lowest close, a touch under €4.50.", 4.5),
+    ("Jerónimo Martins lost about 8% and ended the month at its lowest close, a little above €20.40.", 20.4),
+])
+def test_ended_at_its_low_through_possessives_and_approximations(text, value):
+    claims = claims_of(text, "lisbon", LISBON_MONTH)
+    got = {(c.metric, c.value, c.anchor) for c in claims if c.value == value}
+    assert got == {("range_low", value, None), ("price_level", value, "end")}, got
