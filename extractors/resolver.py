@@ -442,11 +442,17 @@ class Sentence:
         return bool(words) and (words[0] in self.r.words("relative_pronouns") or words[0] == "," and words[1:2] and words[1] in self.r.words("relative_pronouns"))
 
     def ticker_before(self, token: int) -> str | None:
-        """The company last named before `token`: in this sentence, else carried from earlier."""
+        """The company last named before `token`: in this sentence, else carried from earlier. A pronoun
+        means the last subject, not a comparison's object ("four times Tesla's loss, so it lagged"),
+        unless the sentence names only objects before it."""
+        fallback = None
         for name in reversed(self.mentions):
             if name.end <= token and name.ticker:
+                if self.is_object(name) and not self._relative_after(name):
+                    fallback = fallback or name.ticker
+                    continue
                 return name.ticker
-        return self.state.last_ticker
+        return fallback or self.state.last_ticker
 
     # ----------------------------------------------------------------- run
     def claims(self) -> list[Claim]:
@@ -1376,6 +1382,8 @@ class Sentence:
                 right = self._quantified_object(cue)
             if right is None:
                 continue
+            if left is None and self._pronoun_before(cue.start):
+                left = subjects.carried(self, cue.start, {})  # "…, so it underperformed Amazon": the pronoun is the subject
             if left is None:
                 left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
             if not left:
@@ -1388,6 +1396,14 @@ class Sentence:
                     if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
                         self.out.append(self._claim(winner.ticker, "outperformed", loser.ticker, start, end,
                                                     rules=(cue.rule, "subject.relation")))
+
+    def _pronoun_before(self, start: int) -> bool:
+        """A subject pronoun right before a verb ("so it underperformed"), adverbs between allowed."""
+        position = self._previous_word(start)
+        while position > self.s0 and self.doc.lower[position].endswith("ly"):
+            position = self._previous_word(position)
+        return self.doc.lower[position] in self.r.words("subject_pronouns") and any(
+            c.label == "PRONOUN" and c.start == position for c in self.cues)
 
     def _quantified_object(self, cue: Cue) -> tuple[Name, ...] | None:
         """"Netflix beat all three", "Tesla comfortably beat the other two": the last names the text
