@@ -73,6 +73,7 @@ class State:
     last_rank: str | None = None
     question_rank: tuple[str, tuple[str, ...]] | None = None  # "Which stock did best?": the answer's first name takes it
     topic: str | None = None  # the one company the last sentence with a subject named
+    count_direction: int | None = None  # +1/-1: the last sentence counted up/down sessions ("BCP only managed 10")
     fragment: Name | None = None  # "UnitedHealth? Red for the month.": a name standing alone is the next sentence's subject
     heading: list[tuple[int, Name]] = field(default_factory=list)
 
@@ -618,7 +619,11 @@ class Sentence:
 
     def _counts(self) -> None:
         doc = self.doc
-        seen_full = False
+        # a count in the sentence before licenses elliptic ones in this one ("NOS rose on 13 of 19 ... BCP
+        # only managed 10 and fell on 9"); one with no direction word counts the way the last count did
+        carried, self.state.count_direction = self.state.count_direction, None
+        seen_full = carried is not None
+        last_direction = carried
         for cue in self.cues:
             if cue.label not in ("COUNT", "COUNT_ELLIPTIC") or id(cue) in self.muted:
                 continue
@@ -626,9 +631,11 @@ class Sentence:
             if cue.label == "COUNT_ELLIPTIC" and not seen_full:
                 continue
             numbers = [(i, w) for i, w in zip(range(cue.start, cue.end), words) if w.isdigit() or _count_word(w) is not None]
-            if not numbers:
+            if not numbers or cue.label == "COUNT_ELLIPTIC" and numbers[0][0] in self.consumed:
                 continue
             direction = self._count_direction(cue, words)
+            if direction is None and cue.label == "COUNT_ELLIPTIC":
+                direction = last_direction
             if direction is None:
                 continue
             after = self._next_word(cue.end)
@@ -647,6 +654,7 @@ class Sentence:
             if not owner:
                 continue
             metric = "up_days" if direction > 0 else "down_days"
+            last_direction = self.state.count_direction = direction
             self._mute_before(cue, ("DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "UP", "DOWN"))
             start, end = doc.char_span(index, cue.end)
             for name in owner:
