@@ -172,9 +172,10 @@ def topic_price(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | Non
     """"Let me check Galp. The first close in the table is €16.67": a price in a sentence naming no one
     is a price of the one company the sentence before named. So is a bare number a price word reads
     ("The peak close looks like 227.98"), and a percent its own words make a drawdown or a volatility
-    ("the maximal drawdown amounted to 21,1 percent": the sentence's first percent, its measure word at
-    most three words before it). Other percents are not carried this way: in model reasoning they are
-    as often probabilities or parameters as the company's moves ("volatility (17%) gives 50%")."""
+    ("the maximal drawdown amounted to 21,1 percent", "a trailing volatility (18% annualised)": the first
+    percent, its measure word at most three words before it or right after it). Other percents are not
+    carried this way: in model reasoning they are as often probabilities or parameters as the company's
+    moves ("volatility (18% annualised) puts the odds at 55%")."""
     figure = next((f for f in sentence.figures if f.token == token), None)
     if figure is None:
         return None
@@ -184,7 +185,9 @@ def topic_price(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | Non
         metric = reading.slots.get("metric") if reading is not None else None
         if metric is None or metric.value not in TOPIC_MEASURES.get(kind, ()):
             return None
-        if kind == "pct" and (metric.cue is None or metric.cue.end > token or metric.distance > 3
+        own_word = metric.cue is not None and (metric.cue.end <= token and metric.distance <= 3
+                                               or metric.cue.start > token and metric.distance == 0)  # "(18% annualised)"
+        if kind == "pct" and (not own_word
                               or any(rule.endswith(".topic") for rule in metric.rules)
                               or any(f.kind == "pct" and f.token < token for f in sentence.figures)):
             return None  # only the measure its own words name, and the sentence's first percent

@@ -193,6 +193,9 @@ def test_a_name_with_its_written_suffix_is_one_name(text, present):
     ("Let me check AMD. With volatility at 40%, a simulation gives 52% and 55%.", "us", set(),
      {("AMD", "volatility", 52), ("AMD", "volatility", 55), ("AMD", "period_return", 52)}),
     ("Let me check AMD. The probability of a rise is about 52%.", "us", set(), {("AMD", "period_return", 52)}),
+    # the measure word right after the percent, and the percents after it are the model's
+    ("Uber fell 5% in August. A simulation with a trailing volatility (18% annualised) puts the odds at 55%.", "us",
+     {("UBER", "volatility", 18)}, {("UBER", "volatility", 55), ("UBER", "period_return", 55)}),
 ])
 def test_a_sentence_naming_no_one_carries_its_measures(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
