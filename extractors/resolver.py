@@ -727,7 +727,8 @@ class Sentence:
                 continue
             first, last = figures[0], figures[-1]
             values = [self._price_value(first), self._price_value(last)]
-            if None in values or not any(self.doc.figure_at.get(t) and self.doc.figure_at[t].kind in ("price", "number") for t in (first, last)):
+            if None in values or not any(self.doc.figure_at.get(t) and self.doc.figure_at[t].kind in ("price", "number") for t in (first, last)) \
+                    and not (cue.label == "PATH" and self._whole_prices(values, last)):
                 continue
             if cue.label == "RANGE":
                 low, high = (first, last) if values[0] <= values[1] else (last, first)
@@ -739,7 +740,21 @@ class Sentence:
             else:
                 decided[first] = ("price_level", "start", cue.rule)
                 decided[last] = ("price_level", "end", cue.rule)
+                # "ran from 206 to a high of 228 then dumped": the path's end is the peak it reached, not its close
+                extreme = [c for c in self.cues if c.label in ("HIGH", "LOW") and id(c) not in self.muted
+                           and first < c.start and c.end <= last and self.doc.words_between(c.end, last) <= 1]
+                if extreme:
+                    decided[last] = ("range_high" if extreme[-1].label == "HIGH" else "range_low", None, cue.rule)
         return decided
+
+    def _whole_prices(self, values: list[float], last: int) -> bool:
+        """"ran from ~206 to ~228": a path between two whole numbers too large to count sessions, with no
+        noun after it, is a path of prices (rounded)."""
+        if min(values) <= 31:
+            return False
+        after = self._next_word(last + 1)
+        word = self.doc.lower[after] if after < self.s1 else ""
+        return not word[:1].isalpha() or word in self.r.words("count_followers") and word not in self.r.words("session_nouns")
 
     def _path_way(self, token: int, constructions: dict) -> int:
         """+1/-1 when a path ends just before the figure ("slipped from 1.920 to 1.827, 4.8% in all")."""
