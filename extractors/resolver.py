@@ -49,6 +49,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "DD": lambda label: label == "OTHER_PERIOD",
     "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD"),
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
+    "PAST_MODAL": lambda label: label == "FORECAST",
 }
 OPPOSITE_RANKS = {
     "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",

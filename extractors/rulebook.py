@@ -51,6 +51,7 @@ LABELS: dict[str, str] = {
     "PERCENT_RANGE": "'7%–8%': a range of percents, no one figure",
     "GROUP_FIGURE": "a group's figure (combined, average)",
     "ARITHMETIC": "an operator ('/', '−', '=', '≈') beside a bare number: the number is an operand, no claim",
+    "PAST_MODAL": "'could increase by 9,8 percent and closed': a translated past ('konnte'), no forecast",
     "THRESHOLD": "'sessions below -6%': a bound that counts moves, not a move",
     "MONTH": "a month's name; the cell's month makes a period, another month another period",
     "DATE": "an explicit date (found by extractors.numbers, not by a cue rule)",

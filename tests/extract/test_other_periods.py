@@ -137,3 +137,15 @@ def test_a_weight_in_the_book_is_no_return(text):
     universe = "lisbon" if "EDP" in text else "us"
     found = facts(text, universe)
     assert not {f for f in found if f[2] in (30, 12)}, found
+
+
+# Round five: "could" as a translated past ("konnte", "a pu"), known by a past-tense verb coordinated with it.
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("The share of Sonae could increase by 5,5 percent and closed the month at 1,402 EUR.",
+     {("SON.LS", "period_return", 5.5), ("SON.LS", "price_level", 1.402)}, set()),
+    ("Altri could gain 3,1 percent, then slipped back on the last day.", {("ALTR.LS", "period_return", 3.1)}, set()),
+    ("Analysts think Sonae could increase by 5,5 percent next month.", set(), {("SON.LS", "period_return", 5.5)}),
+    ("Sonae could rise 5% if rates fall.", set(), {("SON.LS", "period_return", 5)}),
+])
+def test_a_translated_past_could_is_no_forecast(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon")
