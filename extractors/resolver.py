@@ -47,7 +47,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "PERIOD": lambda label: label == "DATE",
     "WITHIN_PERIOD": lambda label: label == "PERIOD",
     "DD": lambda label: label == "OTHER_PERIOD",
-    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD"),
+    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY"),  # "post-earnings" is a time
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
     "PAST_MODAL": lambda label: label == "FORECAST",
 }

@@ -149,3 +149,12 @@ def test_a_weight_in_the_book_is_no_return(text):
 ])
 def test_a_translated_past_could_is_no_forecast(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon")
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Uber added 3.3% post-earnings.", {("UBER", "period_return", 3.3)}, set()),
+    ("Netflix slid 3.1% pre-earnings and then recovered.", {("NFLX", "period_return", -3.1)}, set()),
+    ("Despite 15% earnings growth, Uber fell 4%.", {("UBER", "period_return", -4)}, {("UBER", "period_return", 15)}),
+])
+def test_a_time_around_a_report_is_no_quantity_of_earnings(text, present, absent):
+    assert_shape(text, present, absent, month=None)
