@@ -213,3 +213,9 @@ def test_a_date_is_no_unknown_subject():
     claims = claims_of("NVDA peaked at 227.98. But the earlier peak of 225.30 on Aug 13 fell to 208.48 on Aug 24.")
     assert {(c.ticker, c.metric, c.value) for c in claims} >= {("NVDA", "price_level", 225.3), ("NVDA", "price_level", 208.48)}
     assert all(c.ticker for c in claims), [c.to_dict() for c in claims]
+
+
+def test_a_full_name_with_a_written_suffix_and_its_symbol_is_one_name():
+    assert_shape("Rivals such as Meta Platforms, Inc. (META) and NVIDIA Corporation (NVDA) suffered heavy losses.",
+                 {("META", "direction", "down"), ("NVDA", "direction", "down")}, month=None)
+    assert_shape("Meta Platforms Inc. fell 3%.", {("META", "period_return", -3)}, month=None)
