@@ -27,7 +27,7 @@ from extractors.claims import Claim
 from extractors.document import SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
-from extractors.names import BARE_SYMBOL_RULE, bare_symbols, name_patterns
+from extractors.names import BARE_SYMBOL_RULE, bare_symbols, name_patterns, with_cashtags
 from extractors.resolver import Resolver
 from extractors.rulebook import Rulebook, rulebook
 from extractors.structure import blocks
@@ -117,6 +117,8 @@ class Extractor:
                 if index < len(starts) and starts[index] == match.start():
                     found.append(Name(match.group(0), index, index + 1, "name.suffixed"))
         found.extend(bare_symbols(orth, found, self.not_symbols))
+        if "$" in clean:
+            found = with_cashtags(orth, spans, found, self.not_symbols)
         found.sort(key=lambda n: (n.start, -(n.end - n.start)))
         kept: list[Name] = []
         for name in found:

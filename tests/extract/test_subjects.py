@@ -193,9 +193,15 @@ def test_a_name_with_its_written_suffix_is_one_name(text, present):
     ("Let me check AMD. With volatility at 40%, a simulation gives 52% and 55%.", "us", set(),
      {("AMD", "volatility", 52), ("AMD", "volatility", 55), ("AMD", "period_return", 52)}),
     ("Let me check AMD. The probability of a rise is about 52%.", "us", set(), {("AMD", "period_return", 52)}),
-    # the measure word right after the percent, and the percents after it are the model's
+    # a measure that does not open its clause, or follows a word that may be an unknown name, is no one's
     ("Uber fell 5% in August. A simulation with a trailing volatility (18% annualised) puts the odds at 55%.", "us",
-     {("UBER", "volatility", 18)}, {("UBER", "volatility", 55), ("UBER", "period_return", 55)}),
+     set(), {("UBER", "volatility", 18), ("UBER", "volatility", 55), ("UBER", "period_return", 55)}),
+    ("Uber fell 5% in August. Most volatile: lyft (volatility 61.2%).", "us", set(), {("UBER", "volatility", 61.2)}),
+    ("Uber fell 5% in August. lyft saw the largest peak-to-trough decline at 19.9%.", "us", set(),
+     {("UBER", "max_drawdown", 19.9)}),
+    # a measure opening the clause after a comma still is
+    ("Altri slid 6.5% in February. It closed at 4,120 EUR, the maximal drawdown amounted to 9,4 percent.", "lisbon",
+     {("ALTR.LS", "max_drawdown", 9.4)}, set()),
 ])
 def test_a_sentence_naming_no_one_carries_its_measures(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
@@ -219,3 +225,16 @@ def test_a_full_name_with_a_written_suffix_and_its_symbol_is_one_name():
     assert_shape("Rivals such as Meta Platforms, Inc. (META) and NVIDIA Corporation (NVDA) suffered heavy losses.",
                  {("META", "direction", "down"), ("NVDA", "direction", "down")}, month=None)
     assert_shape("Meta Platforms Inc. fell 3%.", {("META", "period_return", -3)}, month=None)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a cashtag reads as the bare symbol, in lists and alone
+    ("$TSLA, $META and $AMD ended July higher, gaining 31.2%, 7.6% and 7.1%, respectively.",
+     [("TSLA", "period_return", 31.2), ("META", "period_return", 7.6), ("AMD", "period_return", 7.1)]),
+    ("$NVDA ripped 6.8% on the month while $AMZN (-8.5%) got cooked.",
+     [("NVDA", "period_return", 6.8), ("AMZN", "period_return", -8.5)]),
+    # a cashtag no table knows is a name; a dollar before a figure stays a price
+    ("$QRVX jumped 12% and closed at $41.20.", [("QRVX", "period_return", 12), ("QRVX", "price_level", 41.2)]),
+])
+def test_a_cashtag_names_its_symbol(text, expected):
+    assert facts_in_order(text) == expected
