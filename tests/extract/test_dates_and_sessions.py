@@ -215,7 +215,7 @@ def test_the_next_session_leaves_a_month_return_alone():
 @pytest.mark.parametrize(("text", "universe", "pairs"), [
     ("Meta: 4 Aug -3.9%, 5 Aug -2.7%, 6 Aug +1.2%.", "us", [(-3.9, 4), (-2.7, 5), (1.2, 6)]),
     ("Meta had two bad sessions (4 Aug -3.9%, 5 Aug -2.7%).", "us", [(-3.9, 4), (-2.7, 5)]),
-    ("EDP: worst sessions 6 Feb −6.45%; 11 Feb −6.20%.", "lisbon", [(-6.45, 6), (-6.2, 11)]),
+    ("Galp: worst sessions 4 Feb −3.15%; 18 Feb −2.70%.", "lisbon", [(-3.15, 4), (-2.7, 18)]),
 ])
 def test_a_date_written_right_before_its_figure_is_that_figures(text, universe, pairs):
     claims = claims_of(text, universe)

@@ -123,8 +123,8 @@ def test_an_earlier_or_local_extreme_is_a_price_not_the_months_extreme(text, uni
 
 # Round five: a worked sum's operands are no prices.
 @pytest.mark.parametrize(("text", "universe", "present", "absent"), [
-    ("Nvidia's drawdown: the peak of 225.30 fell to 208.48, which is (225.30 − 208.48) / 225.30 ≈ 0.0747.", "us",
-     {("NVDA", "price_level", 208.48)}, {("NVDA", "range_high", 0.0747), ("NVDA", "price_level", 0.0747)}),
+    ("Meta's drawdown: the peak of 751.20 fell to 702.15, which is (751.20 − 702.15) / 751.20 ≈ 0.0653.", "us",
+     {("META", "price_level", 702.15)}, {("META", "range_high", 0.0653), ("META", "price_level", 0.0653)}),
     ("Galp last closed at 18.22, and 18.22 / 16.67 = 1.0930, a 9.30% gain.", "lisbon",
      {("GALP.LS", "price_level", 18.22), ("GALP.LS", "period_return", 9.3)},
      {("GALP.LS", "price_level", 16.67), ("GALP.LS", "price_level", 1.093)}),
@@ -133,13 +133,13 @@ def test_the_numbers_of_a_worked_sum_are_no_claims(text, universe, present, abse
     claims = claims_of(text, universe)
     found = {(c.ticker, c.metric, c.value) for c in claims}
     assert set(present) <= found and not set(absent) & found, found
-    assert sum(1 for c in claims if c.metric == "price_level" and c.value == 208.48) <= 1
+    assert sum(1 for c in claims if c.metric == "price_level" and c.value == 702.15) <= 1
 
 
 @pytest.mark.parametrize(("text", "present", "absent"), [
-    # ", the best showing of the ten" ranks the return; the close before it is no high
-    ("Tesla closed at $367.95, the best showing of the ten.", {("TSLA", "price_level", 367.95), ("TSLA", "rank", "best_return")},
-     {("TSLA", "range_high", 367.95)}),
+    # ", the best showing of the group" ranks the return; the close before it is no high
+    ("Uber ended at $88.40, the best showing of the group.", {("UBER", "price_level", 88.4), ("UBER", "rank", "best_return")},
+     {("UBER", "range_high", 88.4)}),
     ("Tesla closed at $367.95, its best close of the month.", {("TSLA", "price_level", 367.95), ("TSLA", "range_high", 367.95)}, set()),
 ])
 def test_a_superlative_of_a_return_after_a_close_is_no_high(text, present, absent):
@@ -150,7 +150,7 @@ def test_a_superlative_of_a_return_after_a_close_is_no_high(text, present, absen
 @pytest.mark.parametrize(("text", "value"), [
     ("EDP fell 4%, closing at the month's low of €3.612.", 3.612),
     ("Altri ended the month at its lowest close, a touch under €4.50.", 4.5),
-    ("Jerónimo Martins lost about 8% and ended the month at its lowest close, a little above €20.40.", 20.4),
+    ("Navigator shed about 4% and finished the month at its lowest close, a little above €3.30.", 3.3),
 ])
 def test_ended_at_its_low_through_possessives_and_approximations(text, value):
     claims = claims_of(text, "lisbon", LISBON_MONTH)

@@ -178,11 +178,11 @@ def test_the_most_of_any_stock_ranks_by_the_moves_sign(text, universe, present, 
 # Round five: a market named after a superlative's group word ("of the PSI", "in the index") qualifies it,
 # ranks nobody itself and is no subject of the figures after it.
 @pytest.mark.parametrize(("text", "universe", "present", "absent"), [
-    ("Galp was thereby the weakest value of the PSI.", "lisbon", {("GALP.LS", "rank", "worst_return")}, set()),
+    ("Altri was hence the weakest value of the PSI.", "lisbon", {("ALTR.LS", "rank", "worst_return")}, set()),
     ("Altri was the best title of the index this month.", "lisbon", {("ALTR.LS", "rank", "best_return")}, set()),
-    ("Millennium bcp added 9.8%, the best performance in the index, ending the month at its high of €0.8962.", "lisbon",
-     {("BCP.LS", "rank", "best_return"), ("BCP.LS", "range_high", 0.8962), ("BCP.LS", "price_level", 0.8962)},
-     {(None, "range_high", 0.8962), (None, "price_level", 0.8962)}),
+    ("NOS put on 6.2%, the strongest showing in the index, finishing the month at its high of €4.215.", "lisbon",
+     {("NOS.LS", "rank", "best_return"), ("NOS.LS", "range_high", 4.215), ("NOS.LS", "price_level", 4.215)},
+     {(None, "range_high", 4.215), (None, "price_level", 4.215)}),
 ])
 def test_a_market_after_a_superlative_qualifies_it(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)

@@ -133,8 +133,8 @@ def test_a_pp_spread_before_the_pair_of_figures_is_no_claim():
 # Round five: a multiplier's name ("four times Tesla's loss") is a comparison's object; a pronoun after it
 # means the clause's subject, and a pronoun right before a relation verb is that relation's subject.
 @pytest.mark.parametrize(("text", "present", "absent"), [
-    ("AMD fared worst, losing 18.7%, roughly four times Tesla's loss, so it underperformed Amazon as well.",
-     {("AMZN", "outperformed", "AMD"), ("AMD", "period_return", -18.7)}, {("AMZN", "outperformed", "TSLA")}),
+    ("Amazon did worst, shedding 12.4%, about three times Tesla's fall, so it trailed AMD too.",
+     {("AMD", "outperformed", "AMZN"), ("AMZN", "period_return", -12.4)}, {("AMD", "outperformed", "TSLA")}),
     ("Amazon lost 13.6%, twice Tesla's drop, and it also lagged AMD.",
      {("AMD", "outperformed", "AMZN")}, {("AMD", "outperformed", "TSLA")}),
     ("AMD beat Tesla, and it rose 5%.", {("AMD", "outperformed", "TSLA"), ("AMD", "period_return", 5)}, {("TSLA", "period_return", 5)}),

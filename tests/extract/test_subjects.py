@@ -185,7 +185,7 @@ def test_a_name_with_its_written_suffix_is_one_name(text, present):
 # Round five: a sentence naming no one goes on about the company before it, for what its words measure.
 @pytest.mark.parametrize(("text", "universe", "present", "absent"), [
     # a bare number a price word reads
-    ("Next, Nvidia's drawdown. The peak close looks like 227.98 on Aug 27.", "us", {("NVDA", "range_high", 227.98)}, set()),
+    ("Now Amazon's range. The top close seems to be 262.40 on Aug 19.", "us", {("AMZN", "range_high", 262.4)}, set()),
     # a percent its own measure word names, the sentence's first
     ("Altri slid 6.5% in February. The maximal drawdown amounted to 9,4 percent.", "lisbon",
      {("ALTR.LS", "max_drawdown", 9.4)}, set()),
@@ -208,7 +208,7 @@ def test_a_sentence_naming_no_one_carries_its_measures(text, universe, present, 
 
 
 @pytest.mark.parametrize(("text", "present"), [
-    ("meanwhile PLTR did like +48% and I sold in July", {("PLTR", "period_return", 48)}),
+    ("anyway UBER did like +12% and i dumped it in june", {("UBER", "period_return", 12)}),
     ("Uber ran +21%, we trimmed it in March.", {("UBER", "period_return", 21)}),
 ])
 def test_the_writers_own_time_words_do_not_time_the_figure(text, present):
@@ -216,8 +216,8 @@ def test_the_writers_own_time_words_do_not_time_the_figure(text, present):
 
 
 def test_a_date_is_no_unknown_subject():
-    claims = claims_of("NVDA peaked at 227.98. But the earlier peak of 225.30 on Aug 13 fell to 208.48 on Aug 24.")
-    assert {(c.ticker, c.metric, c.value) for c in claims} >= {("NVDA", "price_level", 225.3), ("NVDA", "price_level", 208.48)}
+    claims = claims_of("AMZN topped at 262.40. Yet the prior high of 255.10 on Aug 6 slid to 241.75 on Aug 11.")
+    assert {(c.ticker, c.metric, c.value) for c in claims} >= {("AMZN", "price_level", 255.1), ("AMZN", "price_level", 241.75)}
     assert all(c.ticker for c in claims), [c.to_dict() for c in claims]
 
 
