@@ -78,6 +78,8 @@ def variants(name: str) -> list[str]:
             out.append(form.upper())
     # the suffixed forms newswires write ("Tesla, Inc.", "Mastercard Incorporated"), so the suffix is the name's
     out.extend(f"{stripped}{joint}{suffix}" for suffix in WRITTEN_SUFFIXES for joint in (" ", ", "))
+    if stripped != name and not name.endswith(WRITTEN_SUFFIXES):  # "Meta Platforms, Inc.": the full name's too
+        out.extend(f"{name}{joint}{suffix}" for suffix in WRITTEN_SUFFIXES for joint in (" ", ", "))
     if " – " in name or " - " in name:
         out.extend(part.strip() for part in re.split(r" [–-] ", name))
     return list(dict.fromkeys(form for form in out if form))

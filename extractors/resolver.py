@@ -47,8 +47,9 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "PERIOD": lambda label: label == "DATE",
     "WITHIN_PERIOD": lambda label: label == "PERIOD",
     "DD": lambda label: label == "OTHER_PERIOD",
-    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD"),
+    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY"),  # "post-earnings" is a time
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
+    "PAST_MODAL": lambda label: label == "FORECAST",
 }
 OPPOSITE_RANKS = {
     "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",
@@ -73,6 +74,7 @@ class State:
     last_rank: str | None = None
     question_rank: tuple[str, tuple[str, ...]] | None = None  # "Which stock did best?": the answer's first name takes it
     topic: str | None = None  # the one company the last sentence with a subject named
+    count_direction: int | None = None  # +1/-1: the last sentence counted up/down sessions ("BCP only managed 10")
     fragment: Name | None = None  # "UnitedHealth? Red for the month.": a name standing alone is the next sentence's subject
     heading: list[tuple[int, Name]] = field(default_factory=list)
 
@@ -267,7 +269,7 @@ class Resolver:
                 value = cue.value if row.slot == "date" else row.value
                 if row.slot == "date" and value is None:
                     continue
-                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token):
+                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token, distance == 0):
                     continue  # "closed at $206.64 on 5 August and ended at $224.09": the date is the first figure's
                 reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule), cue)
         return reading
@@ -278,11 +280,15 @@ DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SE
                          "PERIOD"})
 
 
-def _owned_by_previous(doc: Document, cue: Cue, token: int) -> bool:
-    """A date right after a figure belongs to that figure, not to one further on."""
+def _owned_by_previous(doc: Document, cue: Cue, token: int, touching: bool = False) -> bool:
+    """A date right after a figure belongs to that figure, not to one further on; but a date that touches
+    the next figure across a comma or a bracket from the last ("4 Aug -3.9%, 5 Aug -2.7%", "below -3% (4 Aug
+    -3.9%") is the next one's."""
     for figure in doc.figures:
         if figure.token < cue.start and figure.token < token and doc.words_between(figure.token + 1, cue.start) <= 2 \
-                and not doc.breaks_between(figure.token, cue.start) and figure.kind != "int":
+                and not doc.breaks_between(figure.token, cue.start) and figure.kind != "int" \
+                and not (touching and (doc.commas_between(figure.token + 1, cue.start)
+                                       or any(w in ("(", "[", ";") for w in doc.orth[figure.token + 1:cue.start]))):
             return True
     return False
 
@@ -302,6 +308,7 @@ class Sentence:
         self.muted: set[int] = set()
         self.consumed: set[int] = set()  # figure tokens read by a construction
         self.out: list[Claim] = []
+        self.reading: Reading | None = None  # the figure being given its subject
 
     # ----------------------------------------------------------------- mentions
     def _mentions(self) -> list[Name]:
@@ -320,6 +327,12 @@ class Sentence:
                     merged[-1] = Name(name.ticker, merged[-1].start, end, merged[-1].rule)
                     continue
             merged.append(name)
+        # "the best performance in the index", "the weakest value of the PSI": a market named after a
+        # superlative's group word qualifies the superlative; it is no subject of what follows
+        ranking = [c for c in self.cues if c.label.startswith(("SUP_", RANK_PREFIX)) or c.label == "PERFORMER"]
+        merged = [n for n in merged if n.ticker is not None or not ranking or not self._qualifies(n) or not any(
+            c.end <= n.start and doc.words_between(c.end, n.start) <= 4 and not doc.breaks_between(c.end, n.start)
+            for c in ranking)]
         merged.extend(self._unknown_subjects(merged))
         for cue in self.cues:
             if cue.label != "MARKET":
@@ -346,6 +359,7 @@ class Sentence:
             return []
         taken = {i for n in known for i in range(n.start, n.end)}
         taken |= {i for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR", "MARKET", "MONTH", "CLAUSE") for i in range(c.start, c.end)}
+        taken |= {i for d in doc.dates if self.s0 <= d.start < self.s1 for i in range(d.start, d.end)}  # "on Aug 13 fell": a date
         out = []
         for i in range(self.s0, self.s1):
             word = doc.orth[i]
@@ -430,11 +444,17 @@ class Sentence:
         return bool(words) and (words[0] in self.r.words("relative_pronouns") or words[0] == "," and words[1:2] and words[1] in self.r.words("relative_pronouns"))
 
     def ticker_before(self, token: int) -> str | None:
-        """The company last named before `token`: in this sentence, else carried from earlier."""
+        """The company last named before `token`: in this sentence, else carried from earlier. A pronoun
+        means the last subject, not a comparison's object ("four times Tesla's loss, so it lagged"),
+        unless the sentence names only objects before it."""
+        fallback = None
         for name in reversed(self.mentions):
             if name.end <= token and name.ticker:
+                if self.is_object(name) and not self._relative_after(name):
+                    fallback = fallback or name.ticker
+                    continue
                 return name.ticker
-        return self.state.last_ticker
+        return fallback or self.state.last_ticker
 
     # ----------------------------------------------------------------- run
     def claims(self) -> list[Claim]:
@@ -533,6 +553,8 @@ class Sentence:
                     self.muted.add(id(cue))
                 if any(p.label.startswith("PEER_EXTREME") and p.start == cue.start for p in self.cues):
                     self.muted.add(id(cue))
+                if after < self.s1 and self.doc.lower[after] in self.r.words("ranked_return_nouns"):
+                    self.muted.add(id(cue))  # ", the best showing of the ten": a rank of the return, not a high
         # a longer cue of a family hides a shorter one inside it ("the worst" in "the worst single day")
         for cue in self.cues:
             if cue.label.startswith(RANK_PREFIX):
@@ -598,7 +620,11 @@ class Sentence:
 
     def _counts(self) -> None:
         doc = self.doc
-        seen_full = False
+        # a count in the sentence before licenses elliptic ones in this one ("NOS rose on 13 of 19 ... BCP
+        # only managed 10 and fell on 9"); one with no direction word counts the way the last count did
+        carried, self.state.count_direction = self.state.count_direction, None
+        seen_full = carried is not None
+        last_direction = carried
         for cue in self.cues:
             if cue.label not in ("COUNT", "COUNT_ELLIPTIC") or id(cue) in self.muted:
                 continue
@@ -606,9 +632,11 @@ class Sentence:
             if cue.label == "COUNT_ELLIPTIC" and not seen_full:
                 continue
             numbers = [(i, w) for i, w in zip(range(cue.start, cue.end), words) if w.isdigit() or _count_word(w) is not None]
-            if not numbers:
+            if not numbers or cue.label == "COUNT_ELLIPTIC" and numbers[0][0] in self.consumed:
                 continue
             direction = self._count_direction(cue, words)
+            if direction is None and cue.label == "COUNT_ELLIPTIC":
+                direction = last_direction
             if direction is None:
                 continue
             after = self._next_word(cue.end)
@@ -627,6 +655,7 @@ class Sentence:
             if not owner:
                 continue
             metric = "up_days" if direction > 0 else "down_days"
+            last_direction = self.state.count_direction = direction
             self._mute_before(cue, ("DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "UP", "DOWN"))
             start, end = doc.char_span(index, cue.end)
             for name in owner:
@@ -699,7 +728,8 @@ class Sentence:
                 continue
             first, last = figures[0], figures[-1]
             values = [self._price_value(first), self._price_value(last)]
-            if None in values or not any(self.doc.figure_at.get(t) and self.doc.figure_at[t].kind in ("price", "number") for t in (first, last)):
+            if None in values or not any(self.doc.figure_at.get(t) and self.doc.figure_at[t].kind in ("price", "number") for t in (first, last)) \
+                    and not (cue.label == "PATH" and self._whole_prices(values, last)):
                 continue
             if cue.label == "RANGE":
                 low, high = (first, last) if values[0] <= values[1] else (last, first)
@@ -711,7 +741,21 @@ class Sentence:
             else:
                 decided[first] = ("price_level", "start", cue.rule)
                 decided[last] = ("price_level", "end", cue.rule)
+                # "ran from 206 to a high of 228 then dumped": the path's end is the peak it reached, not its close
+                extreme = [c for c in self.cues if c.label in ("HIGH", "LOW") and id(c) not in self.muted
+                           and first < c.start and c.end <= last and self.doc.words_between(c.end, last) <= 1]
+                if extreme:
+                    decided[last] = ("range_high" if extreme[-1].label == "HIGH" else "range_low", None, cue.rule)
         return decided
+
+    def _whole_prices(self, values: list[float], last: int) -> bool:
+        """"ran from ~206 to ~228": a path between two whole numbers too large to count sessions, with no
+        noun after it, is a path of prices (rounded)."""
+        if min(values) <= 31:
+            return False
+        after = self._next_word(last + 1)
+        word = self.doc.lower[after] if after < self.s1 else ""
+        return not word[:1].isalpha() or word in self.r.words("count_followers") and word not in self.r.words("session_nouns")
 
     def _path_way(self, token: int, constructions: dict) -> int:
         """+1/-1 when a path ends just before the figure ("slipped from 1.920 to 1.827, 4.8% in all")."""
@@ -798,6 +842,7 @@ class Sentence:
                 held = reading.slots.get("metric")
                 if held is None or held.priority <= drop.priority or (decided and drop.priority >= DROP_OVER_CONSTRUCTION):
                     continue
+            self.reading = reading  # a finder may ask what the figure measures (subjects.topic_price)
             subjects, subject_rule = self._subject(figure, lists)
             if subjects is None:
                 continue
@@ -1250,8 +1295,19 @@ class Sentence:
         reading = self.r.read_figure(self.doc, figure, self.cues, self._topic(), self.s0, self.s1, self.muted)
         metric = reading.get("metric", "period_return" if figure.kind == "pct" else None)
         high = cue.label == "PEER_EXTREME_HIGH"
+        if metric == "period_return" and high and (figure.quantity.signed or reading.get("sign", 0)) < 0:
+            return "worst_return"  # "shed 9.1%, the most of any name": the largest fall is the worst return
         return {"volatility": ("most_volatile", "least_volatile"), "period_return": ("best_return", "worst_return"),
                 "max_drawdown": ("largest_drawdown", None)}.get(metric, (None, None))[0 if high else 1]
+
+    def _qualifies(self, name: Name) -> bool:
+        """"in the index", "of the PSI": a market named after a group word, its determiner skipped."""
+        if name.start <= self.s0:
+            return False
+        before = self._previous_word(name.start)
+        if self.doc.lower[before] in ("the", "its", "our", "this") and before > self.s0:
+            before = self._previous_word(before)
+        return self.doc.lower[before] in self.r.words("group_qualifiers")
 
     def _rank_owner(self, cue: Cue) -> tuple[Name, ...] | None:
         doc = self.doc
@@ -1269,8 +1325,7 @@ class Sentence:
         while position < self.s1 and words <= 6:
             name = self._name_starting(position)
             if name is not None and name.ticker is None and (
-                    (name.end < self.s1 and name.end in family)
-                    or (name.start > self.s0 and doc.lower[self._previous_word(name.start)] in self.r.words("group_qualifiers"))):
+                    (name.end < self.s1 and name.end in family) or self._qualifies(name)):
                 position = name.end  # "best PSI performer", "the best performance in the index": the group, no owner
                 continue
             if name is not None:
@@ -1351,6 +1406,8 @@ class Sentence:
                 right = self._quantified_object(cue)
             if right is None:
                 continue
+            if left is None and self._pronoun_before(cue.start):
+                left = subjects.carried(self, cue.start, {})  # "…, so it underperformed Amazon": the pronoun is the subject
             if left is None:
                 left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
             if not left:
@@ -1363,6 +1420,14 @@ class Sentence:
                     if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
                         self.out.append(self._claim(winner.ticker, "outperformed", loser.ticker, start, end,
                                                     rules=(cue.rule, "subject.relation")))
+
+    def _pronoun_before(self, start: int) -> bool:
+        """A subject pronoun right before a verb ("so it underperformed"), adverbs between allowed."""
+        position = self._previous_word(start)
+        while position > self.s0 and self.doc.lower[position].endswith("ly"):
+            position = self._previous_word(position)
+        return self.doc.lower[position] in self.r.words("subject_pronouns") and any(
+            c.label == "PRONOUN" and c.start == position for c in self.cues)
 
     def _quantified_object(self, cue: Cue) -> tuple[Name, ...] | None:
         """"Netflix beat all three", "Tesla comfortably beat the other two": the last names the text

@@ -50,6 +50,9 @@ LABELS: dict[str, str] = {
     "SHARE_OF": "a phrase after a figure that makes it a share of something ('7% of the index')",
     "PERCENT_RANGE": "'7%–8%': a range of percents, no one figure",
     "GROUP_FIGURE": "a group's figure (combined, average)",
+    "ARITHMETIC": "an operator ('/', '−', '=', '≈') beside a bare number: the number is an operand, no claim",
+    "PAST_MODAL": "'could increase by 9,8 percent and closed': a translated past ('konnte'), no forecast",
+    "THRESHOLD": "'sessions below -6%': a bound that counts moves, not a move",
     "MONTH": "a month's name; the cell's month makes a period, another month another period",
     "DATE": "an explicit date (found by extractors.numbers, not by a cue rule)",
     "PATH": "from X to Y: first and last close",
@@ -96,6 +99,7 @@ LABELS: dict[str, str] = {
     "SESSION_SAME": "that day / the same day: the session last dated",
     "WEEKDAY": "a weekday alone ('on Friday'): the dated session with that weekday",
     "CLAUSE": "a word that opens a new clause (while, whereas, but)",
+    "SPEAKER": "I / we: a clause about the writer, whose time words do not time a figure",
     "WITHIN_PERIOD": "'early in the month': a time inside the period, not the period's return",
     "NOT_SUBJECT": "a capitalised word that names no company (news sources, months)",
 }

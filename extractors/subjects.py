@@ -74,12 +74,18 @@ def distributed(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | Non
     return None
 
 
+EMPHASIS_MARKS = frozenset({"**", "*", "__", "_"})
+
+
 def possessive(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     doc = sentence.doc
     for name in reversed(sentence.mentions):
         if name.end > token:
             continue
-        if name.end < len(doc) and doc.lower[name.end] in ("'s", "’s", "'") and doc.words_between(name.end + 1, token) <= 2 \
+        end = name.end
+        while end < token and (doc.orth[end] in EMPHASIS_MARKS or not doc.orth[end].strip()):
+            end += 1  # "**Tesla**'s 6.6%": the bold (masked to a blank) closes before the possessive
+        if end < len(doc) and doc.lower[end] in ("'s", "’s", "'") and doc.words_between(end + 1, token) <= 2 \
                 and not doc.breaks_between(name.end, token) and not doc.figures_between(name.end, token):
             return (name,)
         break
@@ -163,14 +169,55 @@ def topic_carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | N
     return (Name(sentence.state.topic, token, token, "subject.topic"),)
 
 
+# what a bare number or a percent measures when its own words say so: a price role or a risk measure
+TOPIC_MEASURES = {"number": frozenset({"price_level", "range_high", "range_low"}),
+                  "pct": frozenset({"max_drawdown", "volatility"})}
+
+
 def topic_price(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     """"Let me check Galp. The first close in the table is €16.67": a price in a sentence naming no one
-    is a price of the one company the sentence before named. Percents are not carried this way: in
-    model reasoning they are as often probabilities or parameters as the company's moves."""
+    is a price of the one company the sentence before named. So is a bare number a price word reads
+    ("The peak close looks like 227.98"), and a percent its own words make a drawdown or a volatility
+    ("the maximal drawdown amounted to 21,1 percent": the sentence's first percent, its measure word
+    opening its clause). Other percents are not carried this way: in model reasoning they are as often
+    probabilities or parameters as the company's moves ("volatility (18% annualised) puts the odds at 55%")."""
     figure = next((f for f in sentence.figures if f.token == token), None)
-    if figure is None or figure.kind != "price":
+    if figure is None:
         return None
+    reading = sentence.reading if sentence.reading is not None and sentence.reading.figure.token == token else None
+    kind = reading.figure.kind if reading is not None else figure.kind
+    if kind != "price":
+        metric = reading.slots.get("metric") if reading is not None else None
+        if metric is None or metric.value not in TOPIC_MEASURES.get(kind, ()):
+            return None
+        if kind == "pct" and (not _opens_clause_measure(sentence, token, metric)
+                              or any(rule.endswith(".topic") for rule in metric.rules)
+                              or any(f.kind == "pct" and f.token < token for f in sentence.figures)):
+            return None  # only the measure its own words name, and the sentence's first percent
     return topic_carried(sentence, token, lists)
+
+
+def _opens_clause_measure(sentence: Sentence, token: int, metric) -> bool:
+    """The percent's measure word opens its clause, at most two words after the sentence's start or a
+    comma ("The maximal drawdown amounted to 21,1 percent", "…, the drawdown reached 9%"), and lies at most
+    three words before the percent: the clause is about the measure, so its owner is the company the text
+    is on. A measure word after a word that could be a subject ("amd (volatility 85.8%)", "tesla saw the
+    largest decline at 29.9%": a name the tables do not know) carries nothing."""
+    doc, cue = sentence.doc, metric.cue
+    if cue is None or cue.end > token or metric.distance > 3:
+        return False
+    words = 0
+    position = cue.start - 1
+    while position >= sentence.s0:
+        word = doc.orth[position]
+        if word in (",", ";", "—", "–") or "\n" in word:
+            break
+        if word.strip():
+            if not word[:1].isalnum() or words >= 2 or doc.lower[position] not in sentence.r.words("measure_openers"):
+                return False
+            words += 1
+        position -= 1
+    return True
 
 
 ELIDED_LEADS = frozenset({"UP", "DOWN", "END", "START", "END_PERIOD", "LEVEL", "HIGH", "LOW"})

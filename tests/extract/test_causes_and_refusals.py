@@ -155,3 +155,13 @@ def test_causes_and_refusals_shapes_with_their_fields(text, universe, present, a
         assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
                    and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
     assert not ({tuple(a) for a in absent} & found), found
+
+
+# Round five: "after a choppy month" says when, not why.
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Meta closed 1.4% lower after a choppy month.", {("META", "period_return", -1.4)}, {("META", "causal", "after a choppy month")}),
+    ("Uber ended 2% higher after a rough start.", {("UBER", "period_return", 2)}, {("UBER", "causal", "after a rough start")}),
+    ("Meta fell 3% after a weak revenue forecast.", {("META", "causal", "after a weak revenue forecast")}, set()),
+])
+def test_after_a_stretch_of_time_is_no_cause(text, present, absent):
+    assert_shape(text, present, absent)

@@ -72,3 +72,21 @@ def test_a_lisbon_count_over_the_months_sessions():
 )
 def test_breadth_session_totals_and_streaks_are_no_counts(text):
     assert not [c for c in claims_of(text) if c.metric in ("up_days", "down_days")]
+
+
+# Round five: a count in the sentence before licenses elliptic counts in this one; a bare count after a
+# verb of scoring counts the way the last count did.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("Altri rose on 11 of 19 sessions. Navigator only managed 8 and fell on 10.", "lisbon",
+     {("ALTR.LS", "up_days", 11), ("NVG.LS", "up_days", 8), ("NVG.LS", "down_days", 10)}, set()),
+    ("Meta fell on 12 of 21 sessions. Amazon posted 14.", "us", {("META", "down_days", 12), ("AMZN", "down_days", 14)}, set()),
+    # no count before: no elliptic count
+    ("Navigator only managed 8 and fell on 10.", "lisbon", set(), {("NVG.LS", "up_days", 8), ("NVG.LS", "down_days", 10)}),
+    # a count two sentences back licenses nothing
+    ("Altri rose on 11 of 19 sessions. Galp fell 3%. Navigator managed 8.", "lisbon", {("ALTR.LS", "up_days", 11)},
+     {("NVG.LS", "up_days", 8)}),
+    # a scored count of something else is none
+    ("Altri rose on 11 of 19 sessions. Navigator posted 8 upgrades.", "lisbon", set(), {("NVG.LS", "up_days", 8)}),
+])
+def test_an_elliptic_count_after_a_counting_sentence(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)

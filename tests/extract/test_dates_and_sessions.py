@@ -190,3 +190,40 @@ def test_dates_and_sessions_shapes_with_their_fields(text, universe, present, ab
         assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
                    and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
     assert not ({tuple(a) for a in absent} & found), found
+
+
+# Round five: a day marker that opens its clause, and dates written right before their figures.
+@pytest.mark.parametrize(("text", "universe", "value", "when"), [
+    # "the next session" opens the clause; the close it reached lies between it and the percent
+    ("NOS peaked at €6.10 on 12 February; the next session it slipped to €5.98, which is −1.97%.", "lisbon",
+     -1.97, date(2026, 2, 13)),
+    ("Amazon topped out on Aug 12. The following day it closed at $241.30, a 3.5% drop.", "us", -3.5, date(2026, 8, 13)),
+    ("Tesla hit a high on the 20th and the next day it gave back 4.1%.", "us", -4.1, date(2026, 8, 21)),
+])
+def test_a_next_session_before_the_move_makes_it_that_days_move(text, universe, value, when):
+    claims = claims_of(text, universe)
+    moves = [c for c in claims if c.metric == "daily_move" and c.value == value]
+    assert len(moves) == 1 and moves[0].date == when, [c.to_dict() for c in claims]
+    assert not [c for c in claims if c.metric == "period_return" and c.value == value]
+
+
+def test_the_next_session_leaves_a_month_return_alone():
+    assert_shape("Nvidia fell 4.6% on Aug 28; the next session it recovered, ending the month 6.8% higher.",
+                 {("NVDA", "daily_move", -4.6), ("NVDA", "period_return", 6.8)}, {("NVDA", "daily_move", 6.8)})
+
+
+@pytest.mark.parametrize(("text", "universe", "pairs"), [
+    ("Meta: 4 Aug -3.9%, 5 Aug -2.7%, 6 Aug +1.2%.", "us", [(-3.9, 4), (-2.7, 5), (1.2, 6)]),
+    ("Meta had two bad sessions (4 Aug -3.9%, 5 Aug -2.7%).", "us", [(-3.9, 4), (-2.7, 5)]),
+    ("Galp: worst sessions 4 Feb −3.15%; 18 Feb −2.70%.", "lisbon", [(-3.15, 4), (-2.7, 18)]),
+])
+def test_a_date_written_right_before_its_figure_is_that_figures(text, universe, pairs):
+    claims = claims_of(text, universe)
+    month = 8 if universe == "us" else 2
+    got = sorted((c.value, c.date.day) for c in claims if c.metric == "daily_move" and c.date and c.date.month == month)
+    assert got == sorted(pairs), [c.to_dict() for c in claims]
+
+
+def test_a_date_after_a_figure_still_belongs_to_it():
+    claims = claims_of("Nvidia closed at $206.64 on 5 August and ended the month at US$ 224.09.", "us")
+    assert [(c.value, c.date) for c in claims] == [(206.64, date(2026, 8, 5)), (224.09, None)]

@@ -77,3 +77,14 @@ def test_roughly_flat_beside_a_figure_leaves_only_the_figure(text, expected):
 )
 def test_the_sign_comes_from_the_verb_or_noun(text, universe, expected):
     assert expected in facts_in_order(text, universe)
+
+
+# Round five: "suffered heavy losses", "enjoyed solid gains": the month's direction with no figure.
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Chip names such as AMD and Nvidia suffered heavy losses as yields climbed.",
+     {("AMD", "direction", "down"), ("NVDA", "direction", "down")}, set()),
+    ("Meta has enjoyed solid gains.", {("META", "direction", "up")}, set()),
+    ("Amazon has seen steep losses, down 8.5% this month.", {("AMZN", "period_return", -8.5)}, {("AMZN", "direction", "down")}),
+])
+def test_a_verb_of_seeing_losses_or_gains_is_a_direction(text, present, absent):
+    assert_shape(text, present, absent, month=None)

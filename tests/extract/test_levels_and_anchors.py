@@ -105,3 +105,54 @@ def test_the_first_and_last_close_in_the_words_models_use(text, expected):
 def test_a_level_mentioned_beside_a_drawdown_is_still_the_last_close():
     claims = claims_of("Broadcom closed at $318.55, after falling as much as 6.4% from its high during the month.")
     assert [(c.metric, c.value, c.anchor) for c in claims] == [("price_level", 318.55, "end"), ("max_drawdown", 6.4, None)]
+
+
+# Round five: a peak or low qualified as one of several ("an earlier peak", "a local low") is a dated price.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("Amazon hit $250.10 on the 27th, above an earlier peak of $246.20 on the 12th.", "us",
+     {("AMZN", "price_level", 246.2)}, {("AMZN", "range_high", 246.2)}),
+    ("Meta bounced off a local low of $702.15 on Aug 7 and ended at $737.30.", "us",
+     {("META", "price_level", 702.15), ("META", "price_level", 737.3)}, {("META", "range_low", 702.15)}),
+    ("Galp topped out at 18.70. The previous high of 18.12 on the 6th gave way to 17.55 on the 10th.", "lisbon",
+     {("GALP.LS", "range_high", 18.7), ("GALP.LS", "price_level", 18.12), ("GALP.LS", "price_level", 17.55)},
+     {("GALP.LS", "range_high", 18.12), ("GALP.LS", "range_high", 17.55)}),
+])
+def test_an_earlier_or_local_extreme_is_a_price_not_the_months_extreme(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+# Round five: a worked sum's operands are no prices.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("Meta's drawdown: the peak of 751.20 fell to 702.15, which is (751.20 − 702.15) / 751.20 ≈ 0.0653.", "us",
+     {("META", "price_level", 702.15)}, {("META", "range_high", 0.0653), ("META", "price_level", 0.0653)}),
+    ("Galp last closed at 18.22, and 18.22 / 16.67 = 1.0930, a 9.30% gain.", "lisbon",
+     {("GALP.LS", "price_level", 18.22), ("GALP.LS", "period_return", 9.3)},
+     {("GALP.LS", "price_level", 16.67), ("GALP.LS", "price_level", 1.093)}),
+])
+def test_the_numbers_of_a_worked_sum_are_no_claims(text, universe, present, absent):
+    claims = claims_of(text, universe)
+    found = {(c.ticker, c.metric, c.value) for c in claims}
+    assert set(present) <= found and not set(absent) & found, found
+    assert sum(1 for c in claims if c.metric == "price_level" and c.value == 702.15) <= 1
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    # ", the best showing of the group" ranks the return; the close before it is no high
+    ("Uber ended at $88.40, the best showing of the group.", {("UBER", "price_level", 88.4), ("UBER", "rank", "best_return")},
+     {("UBER", "range_high", 88.4)}),
+    ("Tesla closed at $367.95, its best close of the month.", {("TSLA", "price_level", 367.95), ("TSLA", "range_high", 367.95)}, set()),
+])
+def test_a_superlative_of_a_return_after_a_close_is_no_high(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+# Round five: "ended at its low" read through "the month's" and through an approximation before the figure.
+@pytest.mark.parametrize(("text", "value"), [
+    ("EDP fell 4%, closing at the month's low of €3.612.", 3.612),
+    ("Altri ended the month at its lowest close, a touch under €4.50.", 4.5),
+    ("Navigator shed about 4% and finished the month at its lowest close, a little above €3.30.", 3.3),
+])
+def test_ended_at_its_low_through_possessives_and_approximations(text, value):
+    claims = claims_of(text, "lisbon", LISBON_MONTH)
+    got = {(c.metric, c.value, c.anchor) for c in claims if c.value == value}
+    assert got == {("range_low", value, None), ("price_level", value, "end")}, got

@@ -112,3 +112,49 @@ def test_other_periods_shapes_with_their_fields(text, universe, present, absent)
         assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
                    and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
     assert not ({tuple(a) for a in absent} & found), found
+
+
+# Round five: a bound that counts moves, and a position's weight in a book.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("Galp had two sessions below −3% (4 Feb −3.15%, 18 Feb −3.40%).", "lisbon",
+     {("GALP.LS", "daily_move", -3.15), ("GALP.LS", "daily_move", -3.4)}, {("GALP.LS", "daily_move", -3.0), ("GALP.LS", "period_return", -3.0)}),
+    ("Tesla logged four days of more than 5%, and rose 14.2% on the month.", "us",
+     {("TSLA", "period_return", 14.2)}, {("TSLA", "period_return", 5.0), ("TSLA", "daily_move", 5.0)}),
+    ("AMD saw three daily moves above 4% and ended 2.9% lower.", "us",
+     {("AMD", "period_return", -2.9)}, {("AMD", "period_return", 4.0), ("AMD", "daily_move", 4.0)}),
+    # a single drop "of over 6%" is a move, hedged; only a plural count of moves is bounded
+    ("EDP had a drop of over 6% on 6 February.", "lisbon", {("EDP.LS", "daily_move", -6.0)}, set()),
+])
+def test_a_bound_on_counted_moves_is_no_move(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize("text", [
+    "Galp and Altri slipped 4%, together ~30% of the book.",
+    "Tesla is 12% of our book.",
+])
+def test_a_weight_in_the_book_is_no_return(text):
+    universe = "lisbon" if "Galp" in text else "us"
+    found = facts(text, universe)
+    assert not {f for f in found if f[2] in (30, 12)}, found
+
+
+# Round five: "could" as a translated past ("konnte", "a pu"), known by a past-tense verb coordinated with it.
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("The share of Sonae could increase by 5,5 percent and closed the month at 1,402 EUR.",
+     {("SON.LS", "period_return", 5.5), ("SON.LS", "price_level", 1.402)}, set()),
+    ("Altri could gain 3,1 percent, then slipped back on the last day.", {("ALTR.LS", "period_return", 3.1)}, set()),
+    ("Analysts think Sonae could increase by 5,5 percent next month.", set(), {("SON.LS", "period_return", 5.5)}),
+    ("Sonae could rise 5% if rates fall.", set(), {("SON.LS", "period_return", 5)}),
+])
+def test_a_translated_past_could_is_no_forecast(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon")
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Uber added 3.3% post-earnings.", {("UBER", "period_return", 3.3)}, set()),
+    ("Netflix slid 3.1% pre-earnings and then recovered.", {("NFLX", "period_return", -3.1)}, set()),
+    ("Despite 15% earnings growth, Uber fell 4%.", {("UBER", "period_return", -4)}, {("UBER", "period_return", 15)}),
+])
+def test_a_time_around_a_report_is_no_quantity_of_earnings(text, present, absent):
+    assert_shape(text, present, absent, month=None)

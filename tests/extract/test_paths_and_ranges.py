@@ -134,3 +134,24 @@ def test_a_band_or_a_pair_of_extremes_gives_low_and_high(text):
 )
 def test_a_single_extreme(text, expected):
     assert facts_in_order(text) == [expected]
+
+
+# Round five: a path that ends on an extreme word ends at that extreme; rounded whole-number paths are prices.
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Meta slid from $700 to its low of $650 and closed at $670.",
+     {("META", "price_level", 700), ("META", "range_low", 650), ("META", "price_level", 670)}, {("META", "price_level", 650)}),
+    ("AMZN went from ~240 to a peak of ~262, then faded.", {("AMZN", "price_level", 240), ("AMZN", "range_high", 262)},
+     {("AMZN", "price_level", 262)}),
+    ("Tesla ran from ~320 to ~368 on the month.", {("TSLA", "price_level", 320), ("TSLA", "price_level", 368)}, set()),
+    ("Amazon rose from $241.70 to $271.58.", {("AMZN", "price_level", 241.7), ("AMZN", "price_level", 271.58)}, set()),
+])
+def test_a_path_to_an_extreme_and_a_rounded_path(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize("text", [
+    "Nvidia rose from 12 to 15 sessions of gains.",
+    "Headcount at Meta went from 120 to 150 employees.",
+])
+def test_a_path_of_small_or_counted_whole_numbers_is_no_price(text):
+    assert not [f for f in facts(text) if f[1] in ("price_level", "range_high", "range_low")], facts(text)

@@ -160,3 +160,34 @@ def test_the_idioms_of_a_single_name_superlative(text, universe, ticker, rank):
 )
 def test_a_group_superlative_or_a_second_place_ranks_nobody(text):
     assert not [c for c in claims_of(text) if c.metric == "rank"]
+
+
+# Round five: ", the most of any stock" after a move ranks it, a gain best and a fall worst.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("Altri gained 11.2%, the most of any stock in the index.", "lisbon",
+     {("ALTR.LS", "rank", "best_return")}, {("ALTR.LS", "rank", "worst_return")}),
+    ("Alphabet shed 9.1%, the most of any name in the group.", "us",
+     {("GOOGL", "rank", "worst_return")}, {("GOOGL", "rank", "best_return")}),
+    ("Galp fell 4%, the most in the index.", "lisbon", {("GALP.LS", "rank", "worst_return")}, {("GALP.LS", "rank", "best_return")}),
+    ("Meta's volatility was 31%, the highest of any stock in the table.", "us", {("META", "rank", "most_volatile")}, set()),
+])
+def test_the_most_of_any_stock_ranks_by_the_moves_sign(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+# Round five: a market named after a superlative's group word ("of the PSI", "in the index") qualifies it,
+# ranks nobody itself and is no subject of the figures after it.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("Altri was hence the weakest value of the PSI.", "lisbon", {("ALTR.LS", "rank", "worst_return")}, set()),
+    ("Altri was the best title of the index this month.", "lisbon", {("ALTR.LS", "rank", "best_return")}, set()),
+    ("NOS put on 6.2%, the strongest showing in the index, finishing the month at its high of €4.215.", "lisbon",
+     {("NOS.LS", "rank", "best_return"), ("NOS.LS", "range_high", 4.215), ("NOS.LS", "price_level", 4.215)},
+     {(None, "range_high", 4.215), (None, "price_level", 4.215)}),
+])
+def test_a_market_after_a_superlative_qualifies_it(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+def test_a_market_that_is_a_subject_keeps_its_figures():
+    assert_shape("Galp fell 2%, the worst of the PSI, and the index rose 1%.",
+                 {("GALP.LS", "period_return", -2), (None, "period_return", 1)}, {("GALP.LS", "period_return", 1)}, universe="lisbon")

@@ -128,3 +128,16 @@ def test_the_spread_of_a_comparison_is_no_claim(text):
 def test_a_pp_spread_before_the_pair_of_figures_is_no_claim():
     assert facts("AVGO lagged MA by ~0.9pp (-1.7% vs -0.8%).") == {
         ("MA", "outperformed", "AVGO"), ("AVGO", "period_return", -1.7), ("MA", "period_return", -0.8)}
+
+
+# Round five: a multiplier's name ("four times Tesla's loss") is a comparison's object; a pronoun after it
+# means the clause's subject, and a pronoun right before a relation verb is that relation's subject.
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Amazon did worst, shedding 12.4%, about three times Tesla's fall, so it trailed AMD too.",
+     {("AMD", "outperformed", "AMZN"), ("AMZN", "period_return", -12.4)}, {("AMD", "outperformed", "TSLA")}),
+    ("Amazon lost 13.6%, twice Tesla's drop, and it also lagged AMD.",
+     {("AMD", "outperformed", "AMZN")}, {("AMD", "outperformed", "TSLA")}),
+    ("AMD beat Tesla, and it rose 5%.", {("AMD", "outperformed", "TSLA"), ("AMD", "period_return", 5)}, {("TSLA", "period_return", 5)}),
+])
+def test_a_pronoun_after_a_compared_name_is_the_subject(text, present, absent):
+    assert_shape(text, present, absent, month="2026-02")

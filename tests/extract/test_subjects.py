@@ -182,6 +182,51 @@ def test_a_name_with_its_written_suffix_is_one_name(text, present):
     assert present <= found, found
 
 
+# Round five: a sentence naming no one goes on about the company before it, for what its words measure.
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # a bare number a price word reads
+    ("Now Amazon's range. The top close seems to be 262.40 on Aug 19.", "us", {("AMZN", "range_high", 262.4)}, set()),
+    # a percent its own measure word names, the sentence's first
+    ("Altri slid 6.5% in February. The maximal drawdown amounted to 9,4 percent.", "lisbon",
+     {("ALTR.LS", "max_drawdown", 9.4)}, set()),
+    # a percent after another percent, or one a topic names, is no company's
+    ("Let me check AMD. With volatility at 40%, a simulation gives 52% and 55%.", "us", set(),
+     {("AMD", "volatility", 52), ("AMD", "volatility", 55), ("AMD", "period_return", 52)}),
+    ("Let me check AMD. The probability of a rise is about 52%.", "us", set(), {("AMD", "period_return", 52)}),
+    # a measure that does not open its clause, or follows a word that may be an unknown name, is no one's
+    ("Uber fell 5% in August. A simulation with a trailing volatility (18% annualised) puts the odds at 55%.", "us",
+     set(), {("UBER", "volatility", 18), ("UBER", "volatility", 55), ("UBER", "period_return", 55)}),
+    ("Uber fell 5% in August. Most volatile: lyft (volatility 61.2%).", "us", set(), {("UBER", "volatility", 61.2)}),
+    ("Uber fell 5% in August. lyft saw the largest peak-to-trough decline at 19.9%.", "us", set(),
+     {("UBER", "max_drawdown", 19.9)}),
+    # a measure opening the clause after a comma still is
+    ("Altri slid 6.5% in February. It closed at 4,120 EUR, the maximal drawdown amounted to 9,4 percent.", "lisbon",
+     {("ALTR.LS", "max_drawdown", 9.4)}, set()),
+])
+def test_a_sentence_naming_no_one_carries_its_measures(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(("text", "present"), [
+    ("anyway UBER did like +12% and i dumped it in june", {("UBER", "period_return", 12)}),
+    ("Uber ran +21%, we trimmed it in March.", {("UBER", "period_return", 21)}),
+])
+def test_the_writers_own_time_words_do_not_time_the_figure(text, present):
+    assert_shape(text, present)
+
+
+def test_a_date_is_no_unknown_subject():
+    claims = claims_of("AMZN topped at 262.40. Yet the prior high of 255.10 on Aug 6 slid to 241.75 on Aug 11.")
+    assert {(c.ticker, c.metric, c.value) for c in claims} >= {("AMZN", "price_level", 255.1), ("AMZN", "price_level", 241.75)}
+    assert all(c.ticker for c in claims), [c.to_dict() for c in claims]
+
+
+def test_a_full_name_with_a_written_suffix_and_its_symbol_is_one_name():
+    assert_shape("Rivals such as Meta Platforms, Inc. (META) and NVIDIA Corporation (NVDA) suffered heavy losses.",
+                 {("META", "direction", "down"), ("NVDA", "direction", "down")}, month=None)
+    assert_shape("Meta Platforms Inc. fell 3%.", {("META", "period_return", -3)}, month=None)
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     # a cashtag reads as the bare symbol, in lists and alone
     ("$TSLA, $META and $AMD ended July higher, gaining 31.2%, 7.6% and 7.1%, respectively.",
