@@ -27,7 +27,7 @@ from extractors.claims import Claim
 from extractors.document import SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
-from extractors.names import BARE_SYMBOL_RULE, bare_symbols, name_patterns
+from extractors.names import BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, word_names_in_context
 from extractors.resolver import Resolver
 from extractors.rulebook import Rulebook, rulebook
 from extractors.structure import blocks
@@ -43,15 +43,38 @@ class Extractor:
         self.book = book or rulebook()
         self.nlp = spacy.blank("en")
         self.cues = CueMatcher(self.nlp.vocab, self.book.cues, self.nlp.make_doc)
+        # two matchers: spellings that count in any case ("Nvidia", "NVIDIA", "nvidia", "tsla") on the
+        # tokens' LOWER, those that count only as spelt ("Meta", never "meta") on their ORTH
         self.names = PhraseMatcher(self.nlp.vocab, attr="ORTH")
+        self.names_any_case = PhraseMatcher(self.nlp.vocab, attr="LOWER")
         self.name_of: dict[int, str | None] = {}
-        by_ticker: dict[str | None, list[str]] = {}
-        for pattern in name_patterns(universe, INDEX_ID):
-            by_ticker.setdefault(None if pattern["id"] == INDEX_ID else pattern["id"], []).append(pattern["pattern"])
-        for ticker, surfaces in by_ticker.items():
+        # and a third, on LOWER, for the lowercase of names that are ordinary words ("meta", "nos"),
+        # which count only where the context makes them names (`word_names_in_context`)
+        self.word_names = PhraseMatcher(self.nlp.vocab, attr="LOWER")
+        name_words = frozenset(self.book.lexicon.get("name_words", ()))
+        by_ticker: dict[tuple[str | None, str], dict[str, None]] = {}
+        for pattern in name_patterns(universe, INDEX_ID, name_words):
+            ticker = None if pattern["id"] == INDEX_ID else pattern["id"]
+            surface = pattern["pattern"]
+            if pattern["any_case"]:
+                by_ticker.setdefault((ticker, "any"), {})[surface.lower()] = None
+                continue
+            by_ticker.setdefault((ticker, "exact"), {})[surface] = None
+            if surface.lower() in name_words and ticker:
+                by_ticker.setdefault((ticker, "word"), {})[surface.lower()] = None
+        matchers = {"any": self.names_any_case, "exact": self.names, "word": self.word_names}
+        for (ticker, kind), surfaces in by_ticker.items():
             key = "NAME" + (ticker or INDEX_ID)
             self.name_of[self.nlp.vocab.strings.add(key)] = ticker
-            self.names.add(key, [self.nlp.make_doc(surface) for surface in surfaces])
+            matchers[kind].add(key, [self.nlp.make_doc(surface) for surface in surfaces])
+        lexicon = self.book.lexicon
+        # the sign words, a phrase by its first word ("gave" of "gave up"), as the word after a name
+        moves = frozenset(w.split()[0] for name in ("up_words", "down_words", "bare_move_verbs") for w in lexicon.get(name, ())
+                          if w.split()[0] not in ("in", "on", "the"))
+        self.word_context = WordContext(
+            joiners=frozenset(lexicon.get("name_joiners", ())), moves=moves,
+            verbs=moves | SUBJECT_VERBS | frozenset(lexicon.get("be_forms", ())),
+            before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())))
         self.resolver = Resolver(self.book)
         self.header_words = {word for rule in self.book.headers for word in rule.words}
         self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
@@ -107,7 +130,7 @@ class Extractor:
         """Name mentions, longest first where two overlap; exchange-suffixed and bare symbols no table
         knows are names too ("CTT.LS", "Acme Widgets (ACMW)")."""
         found = []
-        for key, start, end in self.names(doc):
+        for key, start, end in self.names(doc) + self.names_any_case(doc):
             ticker = self.name_of[key]
             found.append(Name(ticker, start, end, "name.table" if ticker else "name.index"))
         starts = [s for s, _ in spans]
@@ -117,6 +140,10 @@ class Extractor:
                 if index < len(starts) and starts[index] == match.start():
                     found.append(Name(match.group(0), index, index + 1, "name.suffixed"))
         found.extend(bare_symbols(orth, found, self.not_symbols))
+        words = [Name(self.name_of[key], start, end, "") for key, start, end in self.word_names(doc)
+                 if doc[start].is_lower]
+        if words:
+            found.extend(word_names_in_context(orth, words, found, self.word_context))
         found.sort(key=lambda n: (n.start, -(n.end - n.start)))
         kept: list[Name] = []
         for name in found:

@@ -180,3 +180,62 @@ def test_subjects_shapes_with_their_fields(text, universe, present, absent):
 def test_a_name_with_its_written_suffix_is_one_name(text, present):
     found = {(c.ticker, c.metric, c.value) for c in claims_of(text)}
     assert present <= found, found
+
+
+# ---- names written in lowercase, as forums and chat write them ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("nvidia rose 4.2% and tesla slid 3.1% over the month.", "us",
+         {("NVDA", "period_return", 4.2), ("TSLA", "period_return", -3.1)}, set()),
+        ("amd closed at $171.40, while broadcom lost 2.2%.", "us", {("AMD", "price_level", 171.4), ("AVGO", "period_return", -2.2)}, set()),
+        # lowercase tickers, with or without a cashtag
+        ("$tsla ripped 11% this month lol, nvda only +2.4%", "us", {("TSLA", "period_return", 11), ("NVDA", "period_return", 2.4)}, set()),
+        ("galp fell 2.2% while jmt added 1.5%.", "lisbon", {("GALP.LS", "period_return", -2.2), ("JMT.LS", "period_return", 1.5)}, set()),
+        # a name in capitals or title case keeps working
+        ("NVIDIA rose 4.2%; Tesla slid 3.1%.", "us", {("NVDA", "period_return", 4.2), ("TSLA", "period_return", -3.1)}, set()),
+    ],
+)
+def test_a_lowercase_name_or_ticker_is_the_name(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # names whose lowercase is an ordinary word count where the context makes them names: a list with other names,
+        ("tesla, meta and amd gained 9.1%, 4.0% and 2.2%, respectively.", "us",
+         {("TSLA", "period_return", 9.1), ("META", "period_return", 4.0), ("AMD", "period_return", 2.2)}, set()),
+        ("nos and sonae rose 2.0% and 1.1%, respectively.", "lisbon",
+         {("NOS.LS", "period_return", 2.0), ("SON.LS", "period_return", 1.1)}, set()),
+        # their own ticker in brackets,
+        ("meta (META) slid 2.5% on the month.", "us", {("META", "period_return", -2.5)}, set()),
+        # a move right after them, or a verb after them opening a sentence,
+        ("Broadcom gained 2.4%, while alphabet eased 0.2%.", "us",
+         {("AVGO", "period_return", 2.4), ("GOOGL", "period_return", -0.2)}, {("AVGO", "period_return", -0.2)}),
+        ("Galp rose 3%. navigator was flat-ish, then lost 0.4% in the last week of the month.", "lisbon",
+         {("GALP.LS", "period_return", 3)}, {("GALP.LS", "period_return", -0.4)}),
+        ("ren -5.5% m/m, the worst of the group.", "lisbon", {("RENE.LS", "period_return", -5.5)}, set()),
+        # the object of a comparison
+        ("Sonae held up better than ren, which was down 2.9%.", "lisbon", {("RENE.LS", "period_return", -2.9)},
+         {("SON.LS", "period_return", -2.9)}),
+    ],
+)
+def test_a_lowercase_word_name_counts_where_the_context_names_it(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "absent_ticker"),
+    [
+        # the ordinary word is no name: a determiner before it, or no context that names a company
+        ("The cost rose 4% over the month as input prices climbed.", "us", "COST"),
+        ("Nvidia rose 4%; the meta narrative around AI capex lifted chips.", "us", "META"),
+        ("Apple rose 1%. A coin flip decides it, with the apple harvest up 3%.", "us", "COIN"),
+        ("Galp rose 2%, and nos, the analysts, expect more.", "lisbon", "NOS.LS"),
+    ],
+)
+def test_a_lowercase_ordinary_word_is_no_name(text, universe, absent_ticker):
+    assert all(claim.ticker != absent_ticker for claim in claims_of(text, universe, None))
