@@ -321,9 +321,11 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         if index is not None:
             date_cues.append(Cue("DATE", "date.explicit", index, index + 1, mention.date))
     name_tokens = [0] * len(orth)
+    inner = [0] * len(orth)  # a name counts as one word, however many tokens spell it ("shares of Advanced Micro Devices")
     for name in name_spans:
         for i in range(name.start, name.end):
             name_tokens[i] = 1
+            inner[i] = 1 if i > name.start else 0
     figure_tokens = [0] * len(orth)
     for figure in figures:
         figure_tokens[figure.token] = 1
@@ -336,8 +338,8 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         text=text, clean=clean, starts=starts, ends=ends, lower=lower, orth=orth, figures=figures, dates=date_cues,
         cues=sorted([*cue_spans, *date_cues], key=lambda c: (c.start, -c.end)), names=name_spans,
     )
-    document._words = prefix([1 if (w[:1].isalnum() or figure) and not space else 0
-                              for w, figure, space in zip(orth, figure_tokens, is_space)])
+    document._words = prefix([1 if (w[:1].isalnum() or figure) and not space and not within else 0
+                              for w, figure, space, within in zip(orth, figure_tokens, is_space, inner)])
     document._commas = prefix([1 if w == "," else 0 for w in orth])
     document._breaks = prefix(break_tokens)
     document._names = prefix(name_tokens)

@@ -77,6 +77,8 @@ class Extractor:
             before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())))
         self.resolver = Resolver(self.book)
         self.header_words = {word for rule in self.book.headers for word in rule.words}
+        self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
+        self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
         self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
         self.number_words = frozenset(self.book.lexicon.get("number_words", ()))
 
@@ -121,10 +123,43 @@ class Extractor:
         for index, value in marked.items():
             doc[index].norm_ = value
             norm[index] = value
-        cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in self.cues(doc, lower, orth, norm))
-        names = self._names(doc, orth, clean, spans)
+        names, share_tokens = self._share_words(self._names(doc, orth, clean, spans), lower)
+        matches = self.cues(doc, lower, orth, norm)
+        if share_tokens:  # "outpaced shares of Amazon": "shares" is the name's, no peer group or descriptor
+            matches = [m for m in matches if not any(m[2] <= i < m[3] for i in share_tokens)]
+        cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
+
+    def _share_words(self, names: list[Name], lower: list[str]) -> tuple[list[Name], set[int]]:
+        """A company's shares are the company: "shares of Nvidia", "the shares of EDP", "shares in Galp"
+        and "Tesla shares", "Tesla's shares", "Nvidia stock" are one mention of the name (a list of them
+        is a list of names); the share words' tokens are returned so no cue reads them."""
+        if self.share_words.isdisjoint(lower):
+            return names, set()
+        spans = {}
+        taken: set[int] = set()
+        for name in names:  # "shares of X" first: its head is the name's, never the one before
+            spans[name] = [name.start, name.end]
+            if name.ticker is None:
+                continue
+            before = _previous_word(lower, name.start)
+            head = _previous_word(lower, before) if before >= 0 else -1
+            if head >= 0 and lower[before] in self.share_prepositions and lower[head] in self.share_words:
+                spans[name][0] = head
+                taken.update(range(head, name.start))
+        count = len(lower)
+        for name in names:  # then "X shares", "X's shares", "X stock"
+            if name.ticker is None:
+                continue
+            after = _next_word(lower, name.end)
+            if after < count and lower[after] in ("'s", "’s"):
+                after = _next_word(lower, after + 1)
+            if after < count and lower[after] in self.share_words and after not in taken:
+                spans[name][1] = after + 1
+                taken.update(range(name.end, after + 1))
+        out = [name if spans[name] == [name.start, name.end] else Name(name.ticker, *spans[name], name.rule) for name in names]
+        return out, taken
 
     def _names(self, doc, orth: list[str], clean: str, spans: list[tuple[int, int]]) -> list[Name]:
         """Name mentions, longest first where two overlap; exchange-suffixed and bare symbols no table
@@ -151,6 +186,19 @@ class Extractor:
                 continue
             kept.append(name)
         return kept
+
+
+def _next_word(lower: list[str], i: int) -> int:
+    while i < len(lower) and not lower[i].strip():
+        i += 1
+    return i
+
+
+def _previous_word(lower: list[str], i: int) -> int:
+    i -= 1
+    while i >= 0 and not lower[i].strip():
+        i -= 1
+    return i
 
 
 def _longest_per_label(cues) -> list:

@@ -123,3 +123,21 @@ def test_respectively_and_lists_shapes_with_their_fields(text, universe, present
         assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
                    and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
     assert not ({tuple(a) for a in absent} & found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        # a list of "shares of X" (or "X shares") is a list of names
+        ("Shares of Tesla, Meta and AMD ended July higher, gaining 31.2%, 7.6% and 7.1%, respectively.", "us",
+         [("TSLA", "period_return", 31.2), ("META", "period_return", 7.6), ("AMD", "period_return", 7.1)]),
+        ("Shares of Tesla, shares of Meta and shares of AMD ended July higher, gaining 31.2%, 7.6% and 7.1%, respectively.", "us",
+         [("TSLA", "period_return", 31.2), ("META", "period_return", 7.6), ("AMD", "period_return", 7.1)]),
+        ("Tesla shares, Meta shares and AMD shares rose 3.1%, 2.2% and 1.1%, respectively.", "us",
+         [("TSLA", "period_return", 3.1), ("META", "period_return", 2.2), ("AMD", "period_return", 1.1)]),
+        ("The shares of EDP and the shares of REN fell 5,5% and 7,4%, respectively.", "lisbon",
+         [("EDP.LS", "period_return", -5.5), ("RENE.LS", "period_return", -7.4)]),
+    ],
+)
+def test_a_list_of_shares_of_names_takes_its_figures_in_order(text, universe, expected):
+    assert facts_in_order(text, universe, None) == expected

@@ -239,3 +239,41 @@ def test_a_lowercase_word_name_counts_where_the_context_names_it(text, universe,
 )
 def test_a_lowercase_ordinary_word_is_no_name(text, universe, absent_ticker):
     assert all(claim.ticker != absent_ticker for claim in claims_of(text, universe, None))
+
+
+# ---- a company's shares are the company ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Amazon rose 2.1%. Shares of Nvidia fell 4.2% over the month.",
+         {("AMZN", "period_return", 2.1), ("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        ("Amazon rose 2.1%. The shares of Nvidia closed at $181.20.", {("NVDA", "price_level", 181.2)}, {("AMZN", "price_level", 181.2)}),
+        ("Amazon rose 2.1%, and shares in Nvidia fell 4.2% over the month.", {("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        ("Amazon rose 2.1%. Nvidia shares fell 4.2% over the month.", {("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        ("Amazon rose 2.1%. Nvidia's shares fell 4.2% over the month.", {("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        ("Amazon rose 2.1%. Nvidia stock fell 4.2% over the month.", {("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        # "shares of X" in brackets, and after a rank's preposition
+        ("Monthly returns ranged from -0.50% (TSLA) to +1.63% (shares of AMD).",
+         {("TSLA", "period_return", -0.5), ("AMD", "period_return", 1.63)}, {("TSLA", "period_return", 1.63)}),
+        ("The largest single-session fall was probably in shares of Tesla, perhaps around 9%.",
+         {("TSLA", "daily_move", -9)}, {("TSLA", "period_return", -9)}),
+    ],
+)
+def test_shares_of_a_company_are_the_company(text, present, absent):
+    assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "outpaced shares of Y": Y is the object, "shares" no peer group that makes a rank
+        ("Shares of Nvidia outpaced shares of Amazon over the month, 4.2% against 2.1%.",
+         {("NVDA", "outperformed", "AMZN")}, {("NVDA", "rank", "best_return"), ("AMZN", "rank", "best_return")}),
+        ("Shares of Tesla tops the table and shares of Alphabet sits at the bottom.",
+         {("TSLA", "rank", "best_return"), ("GOOGL", "rank", "worst_return")}, set()),
+    ],
+)
+def test_shares_of_a_company_in_relations_and_ranks(text, present, absent):
+    assert_shape(text, present, absent, month=None)
