@@ -670,8 +670,8 @@ class Sentence:
                 self.muted.add(id(other))
 
     def _count_direction(self, cue: Cue, words: list[str]) -> int | None:
-        ups = {"up", "positive", "winning", "green", "higher", "advancing", "gaining", "rising", "up-", "rose", "gained", "advanced", "climbed"}
-        downs = {"down", "negative", "losing", "red", "lower", "declining", "falling", "down-", "fell", "lost", "declined", "dropped"}
+        ups = self.r.words("up_words") | self.r.words("count_up_words")  # every sign word: "shed on 7", "advanced in 11"
+        downs = self.r.words("down_words") | self.r.words("count_down_words")
         for word in reversed(words):
             if word in ups:
                 return 1

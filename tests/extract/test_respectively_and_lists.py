@@ -129,14 +129,14 @@ def test_respectively_and_lists_shapes_with_their_fields(text, universe, present
     ("text", "universe", "expected"),
     [
         # a list of "shares of X" (or "X shares") is a list of names
-        ("Shares of Tesla, Meta and AMD ended July higher, gaining 31.2%, 7.6% and 7.1%, respectively.", "us",
-         [("TSLA", "period_return", 31.2), ("META", "period_return", 7.6), ("AMD", "period_return", 7.1)]),
-        ("Shares of Tesla, shares of Meta and shares of AMD ended July higher, gaining 31.2%, 7.6% and 7.1%, respectively.", "us",
-         [("TSLA", "period_return", 31.2), ("META", "period_return", 7.6), ("AMD", "period_return", 7.1)]),
+        ("Shares of Broadcom, Amazon and UnitedHealth ended August higher, gaining 4.4%, 2.9% and 0.8%, respectively.", "us",
+         [("AVGO", "period_return", 4.4), ("AMZN", "period_return", 2.9), ("UNH", "period_return", 0.8)]),
+        ("Shares of Broadcom, shares of Amazon and shares of UnitedHealth gained 4.4%, 2.9% and 0.8%, respectively.", "us",
+         [("AVGO", "period_return", 4.4), ("AMZN", "period_return", 2.9), ("UNH", "period_return", 0.8)]),
         ("Tesla shares, Meta shares and AMD shares rose 3.1%, 2.2% and 1.1%, respectively.", "us",
          [("TSLA", "period_return", 3.1), ("META", "period_return", 2.2), ("AMD", "period_return", 1.1)]),
-        ("The shares of EDP and the shares of REN fell 5,5% and 7,4%, respectively.", "lisbon",
-         [("EDP.LS", "period_return", -5.5), ("RENE.LS", "period_return", -7.4)]),
+        ("The shares of Galp and the shares of Altri rose 2,5% and 1,2%, respectively.", "lisbon",
+         [("GALP.LS", "period_return", 2.5), ("ALTR.LS", "period_return", 1.2)]),
     ],
 )
 def test_a_list_of_shares_of_names_takes_its_figures_in_order(text, universe, expected):
