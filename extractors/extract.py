@@ -125,8 +125,11 @@ class Extractor:
             norm[index] = value
         names, share_tokens = self._share_words(self._names(doc, orth, clean, spans), lower)
         matches = self.cues(doc, lower, orth, norm)
-        if share_tokens:  # "outpaced shares of Amazon": "shares" is the name's, no peer group or descriptor
-            matches = [m for m in matches if not any(m[2] <= i < m[3] for i in share_tokens)]
+        # a cue that starts or ends inside a company's name or its share words is none: "Advanced" of "Advanced
+        # Micro Devices" is no rise, "outpaced ... shares" of "outpaced shares of Amazon" no peer group
+        inside = share_tokens.union(*(range(n.start, n.end) for n in names if n.ticker and n.end - n.start > 1))
+        if inside:
+            matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))

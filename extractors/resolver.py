@@ -296,7 +296,7 @@ class Sentence:
         self.block_subject, self.month, self.sessions, self.state = block_subject, month, sessions, state
         self.cues = doc.sentence_cues(s0, s1)
         self.figures = doc.sentence_figures(s0, s1)
-        self.sentence_text = doc.text[doc.starts[s0]:doc.ends[s1 - 1]].strip()
+        self.sentence_text = doc.text[slice(*doc.quote_span(s0, s1))].strip()
         self.mentions = self._mentions()
         self.groups = self._groups()
         self.muted: set[int] = set()

@@ -277,3 +277,9 @@ def test_shares_of_a_company_are_the_company(text, present, absent):
 )
 def test_shares_of_a_company_in_relations_and_ranks(text, present, absent):
     assert_shape(text, present, absent, month=None)
+
+
+def test_a_word_inside_a_company_name_is_no_cue():
+    # "Advanced" of "Advanced Micro Devices" is no rise: the figures are the drawdowns the sentence names
+    assert_shape("The drawdown was largest for Advanced Micro Devices (4.10%), compared with 2.50% for TSLA.",
+                 {("AMD", "max_drawdown", 4.1), ("TSLA", "max_drawdown", 2.5)}, {("AMD", "period_return", 4.1)}, month=None)
