@@ -163,9 +163,10 @@ class WordContext:
 
 def word_names_in_context(orth: list[str], candidates, found, context: WordContext) -> list:
     """A name whose lowercase is an ordinary word ("meta", "nos", "navigator") counts, written in
-    lowercase, where the context makes it a name: in a list with another name ("tesla, meta and amd",
-    "nos/SON"), before its own ticker in brackets ("meta (META)"), before a move ("alphabet eased
-    0.2%", "nos -8.1%", "meta's best session") unless a determiner makes it a noun ("the cost rose"),
+    lowercase, where the context makes it a name: in a list with another name or another such word
+    ("tesla, meta and amd", "nos/SON", "ren and navigator"), before its own ticker in brackets
+    ("meta (META)"), before a move or a comparison ("alphabet eased 0.2%", "nos -8.1%", "meta's best
+    session", "meta outperformed amazon") unless a determiner makes it a noun ("the cost rose"),
     opening its sentence before a verb ("meta was the clear standout"), or
     as the object of a comparison ("better than ren"). `candidates` are the lowercase matches, `found`
     the names already taken; only candidates are visited, never the whole text."""
@@ -178,10 +179,16 @@ def word_names_in_context(orth: list[str], candidates, found, context: WordConte
         names = list(found) + accepted
         starts = {name.start: name for name in names}
         ends = {name.end: name for name in names}
+        # two different word-names listed together name each other ("ren and navigator were flat")
+        others = [c for c in pending if c.start not in starts]
+        cand_starts = {c.start: c for c in others}
+        cand_ends = {c.end: c for c in others}
         left = []
         for cand in pending:
+            pair_starts = {k: v for k, v in cand_starts.items() if v.ticker != cand.ticker}
+            pair_ends = {k: v for k, v in cand_ends.items() if v.ticker != cand.ticker}
             if _listed(orth, cand, starts, ends, context.joiners) or _bracketed(orth, cand, starts) \
-                    or _subject(orth, cand, context):
+                    or _listed(orth, cand, pair_starts, pair_ends, context.joiners) or _subject(orth, cand, context):
                 accepted.append(Name(cand.ticker, cand.start, cand.end, WORD_NAME_RULE))
             else:
                 left.append(cand)
@@ -252,7 +259,7 @@ def _subject(orth, cand, context: WordContext) -> bool:
     if j >= len(orth):
         return False
     word = orth[j].lower()
-    moves = word in context.moves or (word[:1] in "+-−" and any(ch.isdigit() for ch in word))
+    moves = word in context.moves or word in context.before_objects or (word[:1] in "+-−" and any(ch.isdigit() for ch in word))
     if opening:
         return moves or word in context.verbs or (word.endswith("ed") and len(word) > 3)
     return moves and word_before not in _DETERMINERS

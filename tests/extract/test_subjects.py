@@ -218,9 +218,13 @@ def test_a_lowercase_name_or_ticker_is_the_name(text, universe, present, absent)
         ("Galp rose 3%. navigator was flat-ish, then lost 0.4% in the last week of the month.", "lisbon",
          {("GALP.LS", "period_return", 3)}, {("GALP.LS", "period_return", -0.4)}),
         ("ren -4.1% m/m, the worst of the group.", "lisbon", {("RENE.LS", "period_return", -4.1)}, set()),
-        # the object of a comparison
+        # the object of a comparison, or its subject
         ("Altri held up better than ren, which slipped 1.7%.", "lisbon", {("RENE.LS", "period_return", -1.7)},
          {("ALTR.LS", "period_return", -1.7)}),
+        ("Over August meta outperformed amazon, 2.2% against 0.9%.", "us", {("META", "outperformed", "AMZN")}, set()),
+        # two such words listed together
+        ("Galp rose 2%, while ren and navigator slipped 1.1% and 0.3%, respectively.", "lisbon",
+         {("RENE.LS", "period_return", -1.1), ("NVG.LS", "period_return", -0.3)}, {("GALP.LS", "period_return", -1.1)}),
     ],
 )
 def test_a_lowercase_word_name_counts_where_the_context_names_it(text, universe, present, absent):
