@@ -240,7 +240,7 @@ def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: lis
     for start, end in pieces:
         if start < position:
             continue
-        if not clean[start:end].strip() and "\n" not in clean[start:end]:
+        if clean[start].isspace() and not clean[start:end].strip() and "\n" not in clean[start:end]:
             continue  # spaCy's token for a run of spaces: the gap before the next token, no token
         if start == position + 1 and words and clean[position] == " ":
             spaces[-1] = True  # one space after a token: its trailing space, the common gap
