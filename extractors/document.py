@@ -137,6 +137,12 @@ class Document:
                 end += 1
         return start, end
 
+    def token_span(self, start: int, end: int) -> tuple[int, int]:
+        """The tokens [first, last) inside characters [start, end): those ending after `start` and starting
+        before `end` (a run of spaces is no token, so a cell or block may open or close on a gap)."""
+        first = bisect_right(self.ends, start)
+        return first, max(first, bisect_left(self.starts, end))
+
     def token_at(self, char: int) -> int:
         """The token holding character `char` (or the next one)."""
         return max(0, bisect_right(self.starts, char) - 1)

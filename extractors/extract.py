@@ -27,7 +27,8 @@ from extractors.claims import Claim
 from extractors.document import SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
-from extractors.names import BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, word_names_in_context
+from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
+                              word_names_in_context)
 from extractors.resolver import Resolver
 from extractors.rulebook import Rulebook, rulebook
 from extractors.structure import blocks
@@ -182,6 +183,8 @@ class Extractor:
                  if doc[start].is_lower]
         if words:
             found.extend(word_names_in_context(orth, words, found, self.word_context))
+        if "$" in clean:
+            found = with_cashtags(orth, spans, found, self.not_symbols)
         found.sort(key=lambda n: (n.start, -(n.end - n.start)))
         kept: list[Name] = []
         for name in found:

@@ -30,6 +30,8 @@ CORPORATE_SUFFIXES = (
 WRITTEN_SUFFIXES = ("Inc.", "Inc", "Incorporated", "Corp.", "Corp", "Corporation", "Co.", "Ltd.", "plc", "PLC", "S.A.", "SA",
                     "SGPS", "N.V.", "Holdings", "Group", "Class A", "Class C", "& Co.")
 BARE_SYMBOL_RULE = "name.bare_symbol"
+CASHTAG_RULE = "name.cashtag"
+_CASHTAG_SYMBOL = re.compile(r"^[A-Z]{1,5}(?:\.[A-Z]{1,2})?$")
 _BARE = re.compile(r"^[A-Z]{2,5}$")
 
 
@@ -137,6 +139,27 @@ def bare_symbols(orth: list[str], found, not_symbols: frozenset[str]) -> list:
             and (following in ("'s", "’s", "stock", "shares", "is", "was", "has", "had") or following.lower() in SUBJECT_VERBS)
         if bracketed or opening:
             out.append(Name(text, i, i + 1, BARE_SYMBOL_RULE))
+    return out
+
+
+def with_cashtags(orth: list[str], spans: list[tuple[int, int]], found: list, not_symbols: frozenset[str]) -> list:
+    """A "$" glued to a symbol is a cashtag ("$TSLA", "$PLTR"), as posts on X and Reddit write it: a
+    name's mention takes the "$" in, so that lists ("$TSLA, $META and $AMD") and brackets read it as they
+    read the bare symbol, and a capital run no table knows is a name when it is cashtagged."""
+    from dataclasses import replace
+
+    from extractors.document import Name
+
+    by_start = {name.start: index for index, name in enumerate(found)}
+    out = list(found)
+    for i in range(len(orth) - 1):
+        if orth[i] != "$" or spans[i][1] != spans[i + 1][0]:
+            continue
+        index = by_start.get(i + 1)
+        if index is not None:
+            out[index] = replace(out[index], start=i)
+        elif _CASHTAG_SYMBOL.match(orth[i + 1]) and orth[i + 1] not in not_symbols:
+            out.append(Name(orth[i + 1], i, i + 2, CASHTAG_RULE))
     return out
 
 

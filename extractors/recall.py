@@ -70,6 +70,7 @@ class GoldParagraph:
     claims: tuple[dict, ...]
     universe: str = "us"
     month: str | None = None
+    arm: str | None = None  # the cell's arm where the corpus knows it, so verdicts can be checked
 
 
 @dataclass(frozen=True)
@@ -339,7 +340,7 @@ def commentary_dev_paragraphs(path: Path | None = None) -> list[GoldParagraph]:
         market, _, rest = record["cell_id"].partition("-")
         out.append(GoldParagraph(
             id=record["id"], corpus="commentary_dev", rewriter=record["voice"], market=market, split=split[record["id"]],
-            text=record["text"], claims=tuple(record["gold"]), universe=market, month=rest[:7],
+            text=record["text"], claims=tuple(record["gold"]), universe=market, month=rest[:7], arm=rest[8:].split("-")[0],
         ))
     return out
 
@@ -383,6 +384,7 @@ def voices_paragraphs(path: Path | None = None) -> list[GoldParagraph]:
     return [GoldParagraph(
         id=record["id"], corpus="voices", rewriter=record["voice"], market=record["universe"], split=split[record["id"]],
         text=record["text"], claims=tuple(record["gold"]), universe=record["universe"], month=record["month"],
+        arm="real",  # gold is what the text says about its month: checked against the real prices
     ) for record in records]
 
 
@@ -454,7 +456,20 @@ def measure_figures(texts: Path | None = None, extract: Extract = default_extrac
             report = measure(paragraphs, split, extract)
             figures["slices"].extend(report.rows())
             figures["rollups"].extend(report.rollup())
+    figures["verdicts"] = measure_verdict_figures()
     return figures
+
+
+VERDICT_CORPORA: tuple[str, ...] = ("commentary_dev", "voices")  # the corpora whose cells' panels are known
+
+
+def measure_verdict_figures() -> list[dict]:
+    """Verdicts kept end to end (`extractors.verdict_recall`) for the corpora whose cells are known, both splits."""
+    from extractors.verdict_recall import CellPanels, measure_verdicts
+
+    panels = CellPanels()
+    return [row for corpus in VERDICT_CORPORA for split in SPLITS
+            for row in measure_verdicts(load_corpus(corpus), split, panels).rows()]
 
 
 def figures_path() -> Path:

@@ -18,6 +18,7 @@ from extractors.recall import (
     PRECISION_TARGET,
     RECALL_TARGET,
     RecallError,
+    VERDICT_CORPORA,
     RecallReport,
     below_floors,
     load_corpus,
@@ -27,11 +28,17 @@ from extractors.recall import (
     write_figures,
 )
 
+DEFAULT_CORPORA = ("commentary_dev", "voices")  # the labelled corpora written for the project, on any clone
 console = Console(width=200)
 
 
 def _pct(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _points(change: float) -> str:
+    """A change of a rate in percentage points, "+0.0" for none (never "-0.0")."""
+    return f"{100 * change + 0.0:+.1f}" if round(100 * change, 1) else "+0.0"
 
 
 def _flag(row: dict) -> str:
@@ -70,6 +77,19 @@ def print_report(report: RecallReport, show_findings: bool) -> None:
                       highlight=False, markup=False)
 
 
+def print_verdicts(report) -> None:
+    """The end-to-end table: per verdict, gold claims kept, turned into another verdict, missed; and of the
+    claims the pipeline gave that verdict, how many the gold gives it too."""
+    table = Table(title=f"verdicts end to end, extract + verify ({report.corpus}, {report.split}: "
+                        f"{report.paragraphs} commentaries, {report.skipped} without shipped prices left out)")
+    for name in ("verdict", "gold", "kept", "other verdict", "missed", "recall", "called so", "precision"):
+        table.add_column(name, justify="left" if name == "verdict" else "right")
+    for row in report.rows():
+        table.add_row(row["verdict"], str(row["gold"]), str(row["kept"]), str(row["other_verdict"]), str(row["missed"]),
+                      _pct(row["recall"]), str(row["called"]), _pct(row["precision"]))
+    console.print(table)
+
+
 def recall(
     corpus: Annotated[str, typer.Option(help=f"{' | '.join(CORPORA)} | all")] = "all",
     split: Annotated[str, typer.Option(help="dev | test (rules may only come from dev misses)")] = "dev",
@@ -78,6 +98,7 @@ def recall(
     findings: Annotated[bool, typer.Option("--findings/--no-findings", help="list every miss and false claim")] = True,
     write: Annotated[bool, typer.Option("--write-figures", help="measure every corpus on both splits and rewrite data/corpora/recall_figures.json")] = False,
     check: Annotated[bool, typer.Option("--check", help="exit 1 when a corpus falls below its floor (data/corpora/recall_floors.toml)")] = False,
+    verdicts: Annotated[bool, typer.Option("--verdicts", help="also extract AND verify: how many gold verdicts come back (commentary_dev, voices)")] = False,
 ) -> None:
     """Recall and precision of the extractor per slice (corpus x rewriter x market x metric), with misses."""
     try:
@@ -87,6 +108,10 @@ def recall(
         if split not in SPLITS:
             raise RecallError(f"--split must be one of {', '.join(SPLITS)}")
         names = CORPORA if corpus == "all" else (corpus,)
+        if verdicts:
+            from extractors.verdict_recall import CellPanels, below_verdict_floors, measure_verdicts, read_verdict_floors
+
+            panels = CellPanels()
         floors = read_floors()
         below: list[str] = []
         for name in names:
@@ -94,6 +119,10 @@ def recall(
             report = measure(paragraphs, split)
             print_report(report, findings)
             below += below_floors(report, floors)
+            if verdicts and name in VERDICT_CORPORA:
+                verdict_report = measure_verdicts(paragraphs, split, panels)
+                print_verdicts(verdict_report)
+                below += below_verdict_floors(verdict_report, read_verdict_floors())
         for line in below:
             console.print(f"[red]below floor:[/red] {line}", highlight=False)
         if not below:
@@ -102,6 +131,53 @@ def recall(
         console.print(f"[red]error:[/red] {error}", highlight=False)
         raise typer.Exit(2) from error
     if check and below:
+        raise typer.Exit(1)
+
+
+def robustness(
+    corpus: Annotated[str, typer.Option(help="comma-separated corpora (real needs the third-party texts)")] = ",".join(DEFAULT_CORPORA),
+    split: Annotated[str, typer.Option(help="dev | test (the test split prints totals only)")] = "dev",
+    rewrite: Annotated[Optional[list[str]], typer.Option(help="only these rewrites (repeat); default every rewrite")] = None,
+    texts: Annotated[Optional[Path], typer.Option(help="real commentary texts (commentary.jsonl); default ../shared/data/real_commentary/")] = None,
+    findings: Annotated[bool, typer.Option("--findings/--no-findings", help="list each claim a rewrite loses or adds (dev only)")] = False,
+    check: Annotated[bool, typer.Option("--check", help="exit 1 when a rewrite costs more than its floor ([[robustness]] in recall_floors.toml)")] = False,
+) -> None:
+    """Recall and precision under rewrites that keep the meaning (names in lowercase, "per cent", a Unicode minus...)."""
+    from extractors.robustness import REWRITES, beyond_floors, measure_rewrites, read_robustness_floors
+
+    try:
+        if split not in SPLITS:
+            raise RecallError(f"--split must be one of {', '.join(SPLITS)}")
+        paragraphs = [p for name in corpus.split(",") if name.strip() for p in load_corpus(name.strip(), texts)]
+        results = measure_rewrites(paragraphs, split, rewrite or None)
+        beyond = beyond_floors(results, read_robustness_floors())
+    except RecallError as error:
+        console.print(f"[red]error:[/red] {error}", highlight=False)
+        raise typer.Exit(2) from error
+    table = Table(title=f"recall and precision under each rewrite ({corpus}, {split})")
+    for name in ("rewrite", "texts changed", "gold", "found", "recall", "change", "precision", "change", "what it does"):
+        table.add_column(name, justify="left" if name in ("rewrite", "what it does") else "right")
+    for result in results:
+        table.add_row(result.rewrite, str(result.changed), str(result.after.gold), str(result.after.found),
+                      _pct(result.after.recall), _points(result.after.recall - result.before.recall),
+                      _pct(result.after.precision), _points(result.after.precision - result.before.precision), REWRITES[result.rewrite].description)
+    console.print(table)
+    if results:
+        before = results[0].before
+        console.print(f"as written: recall {_pct(before.recall)} ({before.found}/{before.gold}), precision "
+                      f"{_pct(before.precision)}", highlight=False)
+    if findings and split == "dev":
+        for result in results:
+            for finding in result.added:
+                claim = finding.claim
+                label = "LOST " if finding.kind == "miss" else "FALSE"
+                console.print(f"{label} {result.rewrite} [{finding.paragraph}] {claim.get('ticker')} {claim['metric']} "
+                              f"{claim.get('value')!r}\n      in: {finding.sentence}", highlight=False, markup=False)
+    for line in beyond:
+        console.print(f"[red]beyond floor:[/red] {line}", highlight=False)
+    if not beyond:
+        console.print(f"every rewrite is within its floor on the {split} split", highlight=False)
+    if check and beyond:
         raise typer.Exit(1)
 
 
@@ -143,4 +219,5 @@ def paraphrase(
 
 def register(app: typer.Typer) -> None:
     app.command()(recall)
+    app.command()(robustness)
     app.command()(paraphrase)

@@ -137,7 +137,7 @@ class Resolver:
         state = State()
         out: list[Claim] = []
         sentence_index = 0
-        block_spans = [(doc.token_at(b.start), doc.token_at(max(b.start, b.end - 1)) + 1, b) for b in blocks]
+        block_spans = [(*doc.token_span(b.start, max(b.end, b.start + 1)), b) for b in blocks]
         items: dict[int, Name] = {}  # list depth -> the subject of the item open at that depth
         for t0, t1, block in block_spans:
             while state.heading and block.kind == "heading" and state.heading[-1][0] >= block.level:

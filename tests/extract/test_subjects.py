@@ -287,3 +287,16 @@ def test_a_word_inside_a_company_name_is_no_cue():
     # "Advanced" of "Advanced Micro Devices" is no rise: the figures are the drawdowns the sentence names
     assert_shape("The drawdown was largest for Advanced Micro Devices (4.10%), compared with 2.50% for TSLA.",
                  {("AMD", "max_drawdown", 4.1), ("TSLA", "max_drawdown", 2.5)}, {("AMD", "period_return", 4.1)}, month=None)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a cashtag reads as the bare symbol, in lists and alone
+    ("$TSLA, $META and $AMD ended July higher, gaining 31.2%, 7.6% and 7.1%, respectively.",
+     [("TSLA", "period_return", 31.2), ("META", "period_return", 7.6), ("AMD", "period_return", 7.1)]),
+    ("$NVDA ripped 6.8% on the month while $AMZN (-8.5%) got cooked.",
+     [("NVDA", "period_return", 6.8), ("AMZN", "period_return", -8.5)]),
+    # a cashtag no table knows is a name; a dollar before a figure stays a price
+    ("$QRVX jumped 12% and closed at $41.20.", [("QRVX", "period_return", 12), ("QRVX", "price_level", 41.2)]),
+])
+def test_a_cashtag_names_its_symbol(text, expected):
+    assert facts_in_order(text) == expected
