@@ -42,7 +42,7 @@ class Extractor:
     def __init__(self, universe: Universe, book: Rulebook | None = None):
         self.universe = universe
         self.book = book or rulebook()
-        self.nlp = spacy.blank("en")
+        self.nlp = _tokenizer_with_slashes(spacy.blank("en"))
         self.cues = CueMatcher(self.nlp.vocab, self.book.cues, self.nlp.make_doc)
         # two matchers: spellings that count in any case ("Nvidia", "NVIDIA", "nvidia", "tsla") on the
         # tokens' LOWER, those that count only as spelt ("Meta", never "meta") on their ORTH
@@ -192,6 +192,17 @@ class Extractor:
                 continue
             kept.append(name)
         return kept
+
+
+def _tokenizer_with_slashes(nlp):
+    """A slash against a capital is a token of its own, as between two letters: "NOS/SON" splits, and so
+    do "**NOS**/SON" and "SON/**EDPR**", whose emphasis leaves the slash at a token's edge ("w/" stays)."""
+    from spacy.util import compile_prefix_regex, compile_suffix_regex
+
+    defaults = nlp.Defaults
+    nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", *defaults.prefixes]).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", *defaults.suffixes]).search
+    return nlp
 
 
 def _next_word(lower: list[str], i: int) -> int:

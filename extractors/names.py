@@ -265,24 +265,42 @@ def _previous(orth, i: int) -> int:
     return i
 
 
+def _figure_like(word: str) -> bool:
+    return any(ch.isdigit() for ch in word)
+
+
 def _subject(orth, cand, context: WordContext) -> bool:
+    count = len(orth)
     before = _previous(orth, cand.start)
     word_before = orth[before].lower() if before >= 0 else ""
     if word_before in context.before_objects:
         return True
-    # not after a "the", even opening a sentence: "The cost rose 4%" is the ordinary noun
-    opening = before < 0 or orth[before] in _OPENERS
+    # opening a sentence, a clause or a numbered item ("2. nos: 4.045 → 4.385"); not after a "the", even
+    # opening a sentence: "The cost rose 4%" is the ordinary noun
+    opening = before < 0 or orth[before] in _OPENERS or (orth[before][:1].isdigit() and orth[before][-1:] in ".)"
+                                                            and _previous(orth, before) < 0)
     j = cand.end
-    while j < len(orth) and _blank(orth[j]):
+    while j < count and _blank(orth[j]):
         j += 1
-    if j < len(orth) and orth[j].lower() in ("'s", "’s"):
+    if j < count and orth[j].lower() in ("'s", "’s"):
         return not word_before in _DETERMINERS or opening
-    if j < len(orth) and (orth[j].lower().endswith("ly") or orth[j].lower() in ("also", "too", "then", "still")):
+    if j < count and orth[j] == ":" and opening:
+        # "nos: 4.045 → 4.385", "- ren: -1.9%", "navigator: Δ −0.4%"
+        return any(_figure_like(orth[k]) for k in range(j + 1, min(j + 3, count)))
+    if j < count and _figure_like(orth[j]) and word_before in context.joiners and before >= 1:
+        return _figure_like(orth[_previous(orth, before)])  # "edp 14.6%, ren 15.0%", "fell 3.3% and navigator 2.7%"
+    if j + 1 < count and orth[j] == ",":  # "navigator, meanwhile, lost 2.4%", "meta, by contrast, climbed"
+        k = j + 1
+        while k < count and k - j <= 3 and orth[k] != "," and orth[k].isalpha():
+            k += 1
+        if k < count and orth[k] == "," and k > j + 1:
+            j = k + 1
+    if j < count and (orth[j].lower().endswith("ly") or orth[j].lower() in ("also", "too", "then", "still")):
         j += 1  # "alphabet barely moved", "nos also advanced"
-    if j >= len(orth):
+    if j >= count:
         return False
     word = orth[j].lower()
-    moves = word in context.moves or word in context.before_objects or (word[:1] in "+-−" and any(ch.isdigit() for ch in word))
+    moves = word in context.moves or word in context.before_objects or (word[:1] in "+-−" and _figure_like(word))
     if opening:
         return moves or word in context.verbs or (word.endswith("ed") and len(word) > 3)
     return moves and word_before not in _DETERMINERS

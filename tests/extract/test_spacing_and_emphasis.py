@@ -29,10 +29,14 @@ def test_two_spaces_after_a_full_stop_read_as_one(text):
          "Thursday the 20th was Broadcom's best session of the month, a 4.1% gain."),
         ("Biggest up day: **Amazon**'s best session was a +3.3% move.", "Biggest up day: Amazon's best session was a +3.3% move."),
         ("**Tesla** outpaced **Meta**, 5.1% against 2.0%.", "Tesla outpaced Meta, 5.1% against 2.0%."),
+        # a bold name on one side of a slash pair
+        ("**NOS**/SON +3.1%/+1.4%.", "NOS/SON +3.1%/+1.4%."),
+        ("BCP/**EDPR** -2.5%/-0.7%.", "BCP/EDPR -2.5%/-0.7%."),
     ],
 )
 def test_a_bold_name_reads_as_the_plain_name(bold, plain):
-    assert facts(bold, month=None) == facts(plain, month=None)
+    universe = "lisbon" if "/" in plain else "us"
+    assert facts(plain, universe, month=None) and facts(bold, universe, month=None) == facts(plain, universe, month=None)
 
 
 def test_a_sentence_quotes_the_marks_around_its_words():

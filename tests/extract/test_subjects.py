@@ -222,6 +222,13 @@ def test_a_lowercase_name_or_ticker_is_the_name(text, universe, present, absent)
         ("Altri held up better than ren, which slipped 1.7%.", "lisbon", {("RENE.LS", "period_return", -1.7)},
          {("ALTR.LS", "period_return", -1.7)}),
         ("Over August meta outperformed amazon, 2.2% against 0.9%.", "us", {("META", "outperformed", "AMZN")}, set()),
+        # an aside between it and its move, a "name: figure" item, a "name figure" pair after another
+        ("Broadcom slid 1.0%; meta, by contrast, climbed 3.4% over the month.", "us",
+         {("AVGO", "period_return", -1.0), ("META", "period_return", 3.4)}, {("AVGO", "period_return", 3.4)}),
+        ("Top 2\n1. galp: +5.2%\n2. navigator: Δ +3.1%", "lisbon",
+         {("GALP.LS", "period_return", 5.2), ("NVG.LS", "period_return", 3.1)}, set()),
+        ("Vol, lowest first: edp 13.1%, ren 14.2%.", "lisbon", {("EDP.LS", "volatility", 13.1), ("RENE.LS", "volatility", 14.2)},
+         {("EDP.LS", "volatility", 14.2)}),
         # two such words listed together
         ("Galp rose 2%, while ren and navigator slipped 1.1% and 0.3%, respectively.", "lisbon",
          {("RENE.LS", "period_return", -1.1), ("NVG.LS", "period_return", -0.3)}, {("GALP.LS", "period_return", -1.1)}),
