@@ -25,6 +25,8 @@ from extractors.numbers import DateMention, Quantity, find_dates, find_quantitie
 # Characters replaced before tokenizing, one for one so that offsets into the text hold:
 # markdown emphasis, no-break spaces, typographic apostrophes ("don’t" reads as "don't").
 _BLANKS = str.maketrans({"*": " ", "\u00a0": " ", "\u202f": " ", "_": " ", "`": " ", "\u2019": "'", "\u2018": "'"})
+# Markdown's marks, which clean_text blanks: around a sentence's words, its quote keeps them.
+_MARKS = frozenset("*_`")
 # Tokens that end a clause: a semicolon, a spaced dash, a pipe between table-like fields.
 CLAUSE_TOKENS = frozenset({";", "—", "–", "|", "•"})
 SENTENCE_FINAL = frozenset({".", "!", "?", "…", "。"})
@@ -124,6 +126,23 @@ class Document:
     def char_span(self, start: int, end: int) -> tuple[int, int]:
         return self.starts[start], self.ends[end - 1]
 
+    def quote_span(self, first: int, last: int) -> tuple[int, int]:
+        """The characters a sentence of tokens [first, last) quotes: its tokens' text with the markdown marks
+        around them ("**Broadcom** fell 2%."), which are no tokens; not the marks after its final stop."""
+        start, end = self.starts[first], self.ends[last - 1]
+        while start > 0 and self.clean[start - 1] == " " and self.text[start - 1] in _MARKS:
+            start -= 1
+        if self.orth[last - 1] not in SENTENCE_FINAL:
+            while end < len(self.clean) and self.clean[end] == " " and self.text[end] in _MARKS:
+                end += 1
+        return start, end
+
+    def token_span(self, start: int, end: int) -> tuple[int, int]:
+        """The tokens [first, last) inside characters [start, end): those ending after `start` and starting
+        before `end` (a run of spaces is no token, so a cell or block may open or close on a gap)."""
+        first = bisect_right(self.ends, start)
+        return first, max(first, bisect_left(self.starts, end))
+
     def token_at(self, char: int) -> int:
         """The token holding character `char` (or the next one)."""
         return max(0, bisect_right(self.starts, char) - 1)
@@ -175,8 +194,11 @@ def forced_tokens(clean: str, month: str | None, decimal_comma: bool) -> tuple[l
 
 def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: list[tuple[int, int]]) -> tuple[list[str], list[bool], list[tuple[int, int]]]:
     """spaCy's tokens with every forced span (a figure, a date) made one token, as `Doc(words, spaces)`
-    wants them, such that the Doc's text is `clean` exactly: a token overlapping a forced span keeps
-    only its parts outside it; whitespace no token's trailing space covers becomes a token of its own."""
+    wants them: a token overlapping a forced span keeps only its parts outside it. Whitespace that
+    holds a line break becomes a token of its own (lines and paragraphs end sentences); a run of
+    spaces within a line ("two spaces after a full stop", the blanks left by "**Tesla**'s") is no
+    token, so it is never a word and never stands between two words (the Doc's text then has one
+    space where `clean` has several; every offset comes from `spans`)."""
     forced = sorted(forced)
     keys = [start for start, _ in forced]
     count = len(forced)
@@ -211,6 +233,10 @@ def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: lis
         if gap and gap[0] == " " and words:
             spaces[-1] = True
             gap, position = gap[1:], position + 1
+        if gap and "\n" not in gap and not gap.strip():
+            if words:
+                spaces[-1] = True
+            gap = ""
         if gap:
             words.append(gap)
             spaces.append(False)
@@ -220,6 +246,8 @@ def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: lis
     for start, end in pieces:
         if start < position:
             continue
+        if clean[start].isspace() and not clean[start:end].strip() and "\n" not in clean[start:end]:
+            continue  # spaCy's token for a run of spaces: the gap before the next token, no token
         if start == position + 1 and words and clean[position] == " ":
             spaces[-1] = True  # one space after a token: its trailing space, the common gap
             position = start
@@ -321,9 +349,11 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         if index is not None:
             date_cues.append(Cue("DATE", "date.explicit", index, index + 1, mention.date))
     name_tokens = [0] * len(orth)
+    inner = [0] * len(orth)  # a name counts as one word, however many tokens spell it ("shares of Advanced Micro Devices")
     for name in name_spans:
         for i in range(name.start, name.end):
             name_tokens[i] = 1
+            inner[i] = 1 if i > name.start else 0
     figure_tokens = [0] * len(orth)
     for figure in figures:
         figure_tokens[figure.token] = 1
@@ -336,8 +366,8 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         text=text, clean=clean, starts=starts, ends=ends, lower=lower, orth=orth, figures=figures, dates=date_cues,
         cues=sorted([*cue_spans, *date_cues], key=lambda c: (c.start, -c.end)), names=name_spans,
     )
-    document._words = prefix([1 if (w[:1].isalnum() or figure) and not space else 0
-                              for w, figure, space in zip(orth, figure_tokens, is_space)])
+    document._words = prefix([1 if (w[:1].isalnum() or figure) and not space and not within else 0
+                              for w, figure, space, within in zip(orth, figure_tokens, is_space, inner)])
     document._commas = prefix([1 if w == "," else 0 for w in orth])
     document._breaks = prefix(break_tokens)
     document._names = prefix(name_tokens)

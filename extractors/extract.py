@@ -27,7 +27,8 @@ from extractors.claims import Claim
 from extractors.document import SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
-from extractors.names import BARE_SYMBOL_RULE, bare_symbols, name_patterns, with_cashtags
+from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
+                              word_names_in_context)
 from extractors.resolver import Resolver
 from extractors.rulebook import Rulebook, rulebook
 from extractors.structure import blocks
@@ -41,19 +42,46 @@ class Extractor:
     def __init__(self, universe: Universe, book: Rulebook | None = None):
         self.universe = universe
         self.book = book or rulebook()
-        self.nlp = spacy.blank("en")
+        self.nlp = _tokenizer_with_slashes(spacy.blank("en"))
         self.cues = CueMatcher(self.nlp.vocab, self.book.cues, self.nlp.make_doc)
+        # two matchers: spellings that count in any case ("Nvidia", "NVIDIA", "nvidia", "tsla") on the
+        # tokens' LOWER, those that count only as spelt ("Meta", never "meta") on their ORTH
         self.names = PhraseMatcher(self.nlp.vocab, attr="ORTH")
+        self.names_any_case = PhraseMatcher(self.nlp.vocab, attr="LOWER")
         self.name_of: dict[int, str | None] = {}
-        by_ticker: dict[str | None, list[str]] = {}
-        for pattern in name_patterns(universe, INDEX_ID):
-            by_ticker.setdefault(None if pattern["id"] == INDEX_ID else pattern["id"], []).append(pattern["pattern"])
-        for ticker, surfaces in by_ticker.items():
+        # and a third, on LOWER, for the lowercase of names that are ordinary words ("meta", "nos"),
+        # which count only where the context makes them names (`word_names_in_context`)
+        self.word_names = PhraseMatcher(self.nlp.vocab, attr="LOWER")
+        name_words = frozenset(self.book.lexicon.get("name_words", ()))
+        by_ticker: dict[tuple[str | None, str], dict[str, str]] = {}  # (ticker, matcher) -> key -> spelling
+        for pattern in name_patterns(universe, INDEX_ID, name_words):
+            ticker = None if pattern["id"] == INDEX_ID else pattern["id"]
+            surface = pattern["pattern"]
+            # LOWER matchers take the spelling as written: the tokenizer's exceptions are case-sensitive
+            # ("Inc." is one token, "inc." two), and the matcher compares the tokens' lowercase anyway
+            if pattern["any_case"]:
+                by_ticker.setdefault((ticker, "any"), {}).setdefault(surface.lower(), surface)
+                continue
+            by_ticker.setdefault((ticker, "exact"), {})[surface] = surface
+            if surface.lower() in name_words and ticker:
+                by_ticker.setdefault((ticker, "word"), {}).setdefault(surface.lower(), surface)
+        matchers = {"any": self.names_any_case, "exact": self.names, "word": self.word_names}
+        for (ticker, kind), surfaces in by_ticker.items():
             key = "NAME" + (ticker or INDEX_ID)
             self.name_of[self.nlp.vocab.strings.add(key)] = ticker
-            self.names.add(key, [self.nlp.make_doc(surface) for surface in surfaces])
+            matchers[kind].add(key, [self.nlp.make_doc(surface) for surface in surfaces.values()])
+        lexicon = self.book.lexicon
+        # the sign words, a phrase by its first word ("gave" of "gave up"), as the word after a name
+        moves = frozenset(w.split()[0] for name in ("up_words", "down_words", "bare_move_verbs") for w in lexicon.get(name, ())
+                          if w.split()[0] not in ("in", "on", "the"))
+        self.word_context = WordContext(
+            joiners=frozenset(lexicon.get("name_joiners", ())), moves=moves,
+            verbs=moves | SUBJECT_VERBS | frozenset(lexicon.get("be_forms", ())),
+            before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())))
         self.resolver = Resolver(self.book)
         self.header_words = {word for rule in self.book.headers for word in rule.words}
+        self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
+        self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
         self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
         self.number_words = frozenset(self.book.lexicon.get("number_words", ()))
 
@@ -98,16 +126,52 @@ class Extractor:
         for index, value in marked.items():
             doc[index].norm_ = value
             norm[index] = value
-        cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in self.cues(doc, lower, orth, norm))
-        names = self._names(doc, orth, clean, spans)
+        names, share_tokens = self._share_words(self._names(doc, orth, clean, spans), lower)
+        matches = self.cues(doc, lower, orth, norm)
+        # a cue that starts or ends inside a company's name or its share words is none: "Advanced" of "Advanced
+        # Micro Devices" is no rise, "outpaced ... shares" of "outpaced shares of Amazon" no peer group
+        inside = share_tokens.union(*(range(n.start, n.end) for n in names if n.ticker and n.end - n.start > 1))
+        if inside:
+            matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
+        cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
+
+    def _share_words(self, names: list[Name], lower: list[str]) -> tuple[list[Name], set[int]]:
+        """A company's shares are the company: "shares of Nvidia", "the shares of EDP", "shares in Galp"
+        and "Tesla shares", "Tesla's shares", "Nvidia stock" are one mention of the name (a list of them
+        is a list of names); the share words' tokens are returned so no cue reads them."""
+        if self.share_words.isdisjoint(lower):
+            return names, set()
+        spans = {}
+        taken: set[int] = set()
+        for name in names:  # "shares of X" first: its head is the name's, never the one before
+            spans[name] = [name.start, name.end]
+            if name.ticker is None:
+                continue
+            before = _previous_word(lower, name.start)
+            head = _previous_word(lower, before) if before >= 0 else -1
+            if head >= 0 and lower[before] in self.share_prepositions and lower[head] in self.share_words:
+                spans[name][0] = head
+                taken.update(range(head, name.start))
+        count = len(lower)
+        for name in names:  # then "X shares", "X's shares", "X stock"
+            if name.ticker is None:
+                continue
+            after = _next_word(lower, name.end)
+            if after < count and lower[after] in ("'s", "’s"):
+                after = _next_word(lower, after + 1)
+            if after < count and lower[after] in self.share_words and after not in taken:
+                spans[name][1] = after + 1
+                taken.update(range(name.end, after + 1))
+        out = [name if spans[name] == [name.start, name.end] else Name(name.ticker, *spans[name], name.rule) for name in names]
+        return out, taken
 
     def _names(self, doc, orth: list[str], clean: str, spans: list[tuple[int, int]]) -> list[Name]:
         """Name mentions, longest first where two overlap; exchange-suffixed and bare symbols no table
         knows are names too ("CTT.LS", "Acme Widgets (ACMW)")."""
         found = []
-        for key, start, end in self.names(doc):
+        for key, start, end in self.names(doc) + self.names_any_case(doc):
             ticker = self.name_of[key]
             found.append(Name(ticker, start, end, "name.table" if ticker else "name.index"))
         starts = [s for s, _ in spans]
@@ -117,6 +181,10 @@ class Extractor:
                 if index < len(starts) and starts[index] == match.start():
                     found.append(Name(match.group(0), index, index + 1, "name.suffixed"))
         found.extend(bare_symbols(orth, found, self.not_symbols))
+        words = [Name(self.name_of[key], start, end, "") for key, start, end in self.word_names(doc)
+                 if doc[start].is_lower]
+        if words:
+            found.extend(word_names_in_context(orth, words, found, self.word_context))
         if "$" in clean:
             found = with_cashtags(orth, spans, found, self.not_symbols)
         found.sort(key=lambda n: (n.start, -(n.end - n.start)))
@@ -126,6 +194,30 @@ class Extractor:
                 continue
             kept.append(name)
         return kept
+
+
+def _tokenizer_with_slashes(nlp):
+    """A slash against a capital is a token of its own, as between two letters: "NOS/SON" splits, and so
+    do "**NOS**/SON" and "SON/**EDPR**", whose emphasis leaves the slash at a token's edge ("w/" stays)."""
+    from spacy.util import compile_prefix_regex, compile_suffix_regex
+
+    defaults = nlp.Defaults
+    nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", *defaults.prefixes]).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", *defaults.suffixes]).search
+    return nlp
+
+
+def _next_word(lower: list[str], i: int) -> int:
+    while i < len(lower) and not lower[i].strip():
+        i += 1
+    return i
+
+
+def _previous_word(lower: list[str], i: int) -> int:
+    i -= 1
+    while i >= 0 and not lower[i].strip():
+        i -= 1
+    return i
 
 
 def _longest_per_label(cues) -> list:

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Iterable
 
 from builder.paths import data_dir
 from builder.universes import Universe
@@ -98,12 +99,27 @@ def name_table(universe: Universe) -> NameTable:
     return NameTable(tickers=aliases, indices=indices)
 
 
-def name_patterns(universe: Universe, index_id: str) -> list[dict]:
-    """SpanRuler patterns (exact spellings) for every name of the universe's table."""
+def name_patterns(universe: Universe, index_id: str, name_words: Iterable[str] = ()) -> list[dict]:
+    """Patterns for every name of the universe's table; `any_case` says whether the spelling matches
+    in any case ("nvidia", "tsla") or only as written (`any_case_spelling`)."""
     table = name_table(universe)
-    patterns = [{"label": "TICKER", "pattern": surface, "id": ticker} for surface, ticker in table.tickers.items()]
-    patterns += [{"label": "INDEX", "pattern": surface, "id": index_id} for surface in table.indices]
-    return patterns
+    surfaces = [(surface, "TICKER", ticker) for surface, ticker in table.tickers.items()]
+    surfaces += [(surface, "INDEX", index_id) for surface in table.indices]
+    lowercase = frozenset(surface for surface, _, _ in surfaces if surface == surface.lower())
+    words = frozenset(name_words)
+    return [{"label": label, "pattern": surface, "id": ident, "any_case": any_case_spelling(surface, words, lowercase)}
+            for surface, label, ident in surfaces]
+
+
+def any_case_spelling(surface: str, name_words: frozenset[str], lowercase_spellings: frozenset[str] = frozenset()) -> bool:
+    """Whether a name's spelling counts in any case: not when its lowercase is an ordinary word of market
+    prose (lexicon `name_words`: "meta", "nos", "apple"), nor for one or two letters ("MA", "KO"),
+    nor when the table itself lists the lowercase as a spelling of its own ("gold", "the index"):
+    those count only as spelt."""
+    folded = surface.lower()
+    if len(folded.replace(".", "")) <= 2 or folded in name_words or folded in lowercase_spellings:
+        return False
+    return True
 
 
 def bare_symbols(orth: list[str], found, not_symbols: frozenset[str]) -> list:
@@ -122,7 +138,7 @@ def bare_symbols(orth: list[str], found, not_symbols: frozenset[str]) -> list:
         following = orth[i + 1] if i + 1 < count else None
         bracketed = previous == "(" and following == ")" and i >= 2 and orth[i - 2][:1].isalpha() and not orth[i - 2].isupper()
         opening = (previous is None or previous in (".", ":", "-", "*", "•") or not previous.strip()) and following is not None \
-            and (following in ("'s", "’s", "stock", "shares", "is", "was", "has", "had") or following.lower() in _SUBJECT_VERBS)
+            and (following in ("'s", "’s", "stock", "shares", "is", "was", "has", "had") or following.lower() in SUBJECT_VERBS)
         if bracketed or opening:
             out.append(Name(text, i, i + 1, BARE_SYMBOL_RULE))
     return out
@@ -149,7 +165,144 @@ def with_cashtags(orth: list[str], spans: list[tuple[int, int]], found: list, no
     return out
 
 
-_SUBJECT_VERBS = frozenset(
+SUBJECT_VERBS = frozenset(
     "rose fell gained lost jumped dropped climbed slid sank closed ended finished traded surged soared declined advanced "
-    "added shed tumbled plunged rallied goes went needs remains faces".split()
+    "added shed tumbled plunged rallied goes went needs remains faces spent".split()
 )
+
+
+WORD_NAME_RULE = "name.word_in_context"
+_OPENERS = frozenset({".", "!", "?", ":", ";", "-", "*", "•", "—", "–", "(", "|"})
+_DETERMINERS = frozenset("a an the this that its their his her my our your each every any no some".split())
+
+
+@dataclass(frozen=True)
+class WordContext:
+    """The words around a lowercase word-name that make it a name (lexicon lists, read once)."""
+
+    joiners: frozenset[str]  # name_joiners: "tesla, meta and amd"
+    moves: frozenset[str]  # sign verbs: "alphabet eased 0.2%"
+    verbs: frozenset[str]  # any subject's verb, read after a sentence opening: "meta was the standout"
+    before_objects: frozenset[str]  # object_words, relation verbs: "better than ren", "bcp beat galp"
+
+
+def word_names_in_context(orth: list[str], candidates, found, context: WordContext) -> list:
+    """A name whose lowercase is an ordinary word ("meta", "nos", "navigator") counts, written in
+    lowercase, where the context makes it a name: in a list with another name or another such word
+    ("tesla, meta and amd", "nos/SON", "ren and navigator"), before its own ticker in brackets
+    ("meta (META)"), before a move or a comparison ("alphabet eased 0.2%", "nos -8.1%", "meta's best
+    session", "meta outperformed amazon") unless a determiner makes it a noun ("the cost rose"),
+    opening its sentence before a verb ("meta was the clear standout"), or
+    as the object of a comparison ("better than ren"). `candidates` are the lowercase matches, `found`
+    the names already taken; only candidates are visited, never the whole text."""
+    from extractors.document import Name
+
+    accepted: list = []
+    taken = {i for name in found for i in range(name.start, name.end)}
+    pending = [c for c in sorted(candidates, key=lambda n: n.start) if not any(i in taken for i in range(c.start, c.end))]
+    while pending:  # a name accepted may make its neighbour a list's ("nos and ren")
+        names = list(found) + accepted
+        starts = {name.start: name for name in names}
+        ends = {name.end: name for name in names}
+        # two different word-names listed together name each other ("ren and navigator were flat")
+        others = [c for c in pending if c.start not in starts]
+        cand_starts = {c.start: c for c in others}
+        cand_ends = {c.end: c for c in others}
+        left = []
+        for cand in pending:
+            pair_starts = {k: v for k, v in cand_starts.items() if v.ticker != cand.ticker}
+            pair_ends = {k: v for k, v in cand_ends.items() if v.ticker != cand.ticker}
+            if _listed(orth, cand, starts, ends, context.joiners) or _bracketed(orth, cand, starts) \
+                    or _listed(orth, cand, pair_starts, pair_ends, context.joiners) or _subject(orth, cand, context):
+                accepted.append(Name(cand.ticker, cand.start, cand.end, WORD_NAME_RULE))
+            else:
+                left.append(cand)
+        if len(left) == len(pending):
+            break
+        pending = left
+    return accepted
+
+
+def _blank(word: str) -> bool:
+    return not word.strip()
+
+
+def _listed(orth, cand, starts, ends, joiners) -> bool:
+    """Another name within three joiner tokens either side ("ren and the edp", "amd and meta")."""
+    i, hops = cand.end, 0
+    while i < len(orth) and hops <= 3:
+        if i in starts and hops:
+            return True
+        if orth[i].lower() not in joiners and not _blank(orth[i]):
+            break
+        hops += 1
+        i += 1
+    i, hops = cand.start, 0
+    while i > 0 and hops <= 3:
+        if i in ends and hops:
+            return True
+        if orth[i - 1].lower() not in joiners and not _blank(orth[i - 1]):
+            break
+        hops += 1
+        i -= 1
+    return False
+
+
+def _bracketed(orth, cand, starts) -> bool:
+    """"meta (META)": its own ticker in brackets right after it."""
+    i = cand.end
+    if i < len(orth) and orth[i] == "(" and i + 1 in starts:
+        other = starts[i + 1]
+        return other.ticker == cand.ticker and other.end < len(orth) and orth[other.end] == ")"
+    return False
+
+
+def _previous(orth, i: int) -> int:
+    """The index of the last word before token `i`, skipping spaces; -1 at a line's or the text's start."""
+    i -= 1
+    while i >= 0 and _blank(orth[i]):
+        if "\n" in orth[i]:
+            return -1
+        i -= 1
+    return i
+
+
+def _figure_like(word: str) -> bool:
+    return any(ch.isdigit() for ch in word)
+
+
+def _subject(orth, cand, context: WordContext) -> bool:
+    count = len(orth)
+    before = _previous(orth, cand.start)
+    word_before = orth[before].lower() if before >= 0 else ""
+    if word_before in context.before_objects:
+        return True
+    # opening a sentence, a clause or a numbered item ("2. nos: 4.045 → 4.385"); not after a "the", even
+    # opening a sentence: "The cost rose 4%" is the ordinary noun
+    opening = before < 0 or orth[before] in _OPENERS or (orth[before][:1].isdigit() and orth[before][-1:] in ".)"
+                                                            and _previous(orth, before) < 0)
+    j = cand.end
+    while j < count and _blank(orth[j]):
+        j += 1
+    if j < count and orth[j].lower() in ("'s", "’s"):
+        return not word_before in _DETERMINERS or opening
+    if j < count and orth[j] == ":" and opening:
+        # "nos: 4.045 → 4.385", "- ren: -1.9%", "navigator: Δ −0.4%"
+        return any(_figure_like(orth[k]) for k in range(j + 1, min(j + 3, count)))
+    if j < count and _figure_like(orth[j]) and word_before in context.joiners and before >= 1:
+        return _figure_like(orth[_previous(orth, before)])  # "edp 14.6%, ren 15.0%", "fell 3.3% and navigator 2.7%"
+    if j + 1 < count and orth[j] == ",":  # "navigator, meanwhile, lost 2.4%", "meta, by contrast, climbed"
+        k = j + 1
+        while k < count and k - j <= 3 and orth[k] != "," and orth[k].isalpha():
+            k += 1
+        if k < count and orth[k] == "," and k > j + 1:
+            j = k + 1
+    if j < count and (orth[j].lower().endswith("ly") or orth[j].lower() in ("also", "too", "then", "still")):
+        j += 1  # "alphabet barely moved", "nos also advanced"
+    if j >= count:
+        return False
+    word = orth[j].lower()
+    moves = word in context.moves or word in context.before_objects or (word[:1] in "+-−" and _figure_like(word))
+    if opening:
+        return moves or word in context.verbs or (word.endswith("ed") and len(word) > 3)
+    return moves and word_before not in _DETERMINERS

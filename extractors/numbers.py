@@ -110,7 +110,7 @@ QUANTITY_RE = re.compile(
             rf"(?P<cpct>(?<![\d.,])(?P<cpct_sign>{_SIGN})?(?P<cpct_num>\d{{1,3}},\d{{1,2}})(?!\d)\s?(?:%|pc\b|per\s?cent\b|por cento\b))",
             rf"(?P<comma>(?<![\d.,])(?P<comma_num>\d{{1,3}},\d{{1,3}})\s?(?:€|EUR\b|euros?\b))",
             rf"(?P<num>(?<![\w.%])(?P<num_sign>{_SIGN})?(?P<num_num>{_NUM})"
-            rf"(?P<num_unit>{_PCT_UNIT}|\s?{_CURRENCY_AFTER}|{_SCALE}|(?:st|nd|rd|th)\b|-?(?:day|week|month|year|session|d|y|w)\b)?)",
+            rf"(?P<num_unit>{_PCT_UNIT}|[ \t]?{_CURRENCY_AFTER}|{_SCALE}|(?:st|nd|rd|th)\b|-?(?:day|week|month|year|session|d|y|w)\b)?)",
         )
     ),
     re.IGNORECASE,

@@ -139,7 +139,7 @@ class Resolver:
         state = State()
         out: list[Claim] = []
         sentence_index = 0
-        block_spans = [(doc.token_at(b.start), doc.token_at(max(b.start, b.end - 1)) + 1, b) for b in blocks]
+        block_spans = [(*doc.token_span(b.start, max(b.end, b.start + 1)), b) for b in blocks]
         items: dict[int, Name] = {}  # list depth -> the subject of the item open at that depth
         for t0, t1, block in block_spans:
             while state.heading and block.kind == "heading" and state.heading[-1][0] >= block.level:
@@ -302,7 +302,7 @@ class Sentence:
         self.block_subject, self.month, self.sessions, self.state = block_subject, month, sessions, state
         self.cues = doc.sentence_cues(s0, s1)
         self.figures = doc.sentence_figures(s0, s1)
-        self.sentence_text = doc.text[doc.starts[s0]:doc.ends[s1 - 1]].strip()
+        self.sentence_text = doc.text[slice(*doc.quote_span(s0, s1))].strip()
         self.mentions = self._mentions()
         self.groups = self._groups()
         self.muted: set[int] = set()
@@ -699,8 +699,8 @@ class Sentence:
                 self.muted.add(id(other))
 
     def _count_direction(self, cue: Cue, words: list[str]) -> int | None:
-        ups = {"up", "positive", "winning", "green", "higher", "advancing", "gaining", "rising", "up-", "rose", "gained", "advanced", "climbed"}
-        downs = {"down", "negative", "losing", "red", "lower", "declining", "falling", "down-", "fell", "lost", "declined", "dropped"}
+        ups = self.r.words("up_words") | self.r.words("count_up_words")  # every sign word: "shed on 7", "advanced in 11"
+        downs = self.r.words("down_words") | self.r.words("count_down_words")
         for word in reversed(words):
             if word in ups:
                 return 1

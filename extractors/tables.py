@@ -29,10 +29,7 @@ class TableReader:
         self.r, self.doc, self.block, self.month, self.sessions, self.state = resolver, doc, block, month, sessions, state
 
     def _tokens(self, cell) -> tuple[int, int]:
-        doc = self.doc
-        start = doc.token_at(cell.start)
-        end = doc.token_at(max(cell.start, cell.end - 1)) + 1
-        return start, end
+        return self.doc.token_span(cell.start, max(cell.end, cell.start + 1))
 
     def _name_in(self, cell) -> Name | None:
         start, end = self._tokens(cell)

@@ -90,3 +90,18 @@ def test_breadth_session_totals_and_streaks_are_no_counts(text):
 ])
 def test_an_elliptic_count_after_a_counting_sentence(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        # any sign word of the lexicon signs a count, in the full form and the elliptic one after it
+        ("Nvidia climbed on 11 days and shed on 8.", "us", [("NVDA", "up_days", 11), ("NVDA", "down_days", 8)]),
+        ("Sonae picked up on 10 days and slumped on 6.", "lisbon", [("SON.LS", "up_days", 10), ("SON.LS", "down_days", 6)]),
+        ("AVGO added in 10 of 21 sessions, while TSLA dipped in 13.", "us", [("AVGO", "up_days", 10), ("TSLA", "down_days", 13)]),
+        ("Amazon retreated in 9 of 21 sessions.", "us", [("AMZN", "down_days", 9)]),
+        ("Meta tumbled on 8 of the month's 21 days.", "us", [("META", "down_days", 8)]),
+    ],
+)
+def test_a_count_takes_any_sign_word(text, universe, expected):
+    assert [f for f in facts_in_order(text, universe) if f[1].endswith("_days")] == expected

@@ -167,3 +167,11 @@ def test_numbers_shapes_with_their_fields(text, universe, present, absent):
         assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
                    and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
     assert not ({tuple(a) for a in absent} & found), found
+
+
+def test_a_currency_after_a_number_is_on_its_line():
+    # "NOVEMBER 2025" then a cashtag opening the next line: the year is no price in dollars
+    from tests.extract.support import facts
+
+    got = facts("LISBON CLOSE: NOVEMBER 2025\n$BCP RALLIES 7.5% IN NOVEMBER", "lisbon", "2025-11")
+    assert ("BCP.LS", "period_return", 7.5) in got and not any(metric == "price_level" for _, metric, _ in got)

@@ -123,3 +123,21 @@ def test_respectively_and_lists_shapes_with_their_fields(text, universe, present
         assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
                    and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
     assert not ({tuple(a) for a in absent} & found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "expected"),
+    [
+        # a list of "shares of X" (or "X shares") is a list of names
+        ("Shares of Broadcom, Amazon and UnitedHealth ended August higher, gaining 4.4%, 2.9% and 0.8%, respectively.", "us",
+         [("AVGO", "period_return", 4.4), ("AMZN", "period_return", 2.9), ("UNH", "period_return", 0.8)]),
+        ("Shares of Broadcom, shares of Amazon and shares of UnitedHealth gained 4.4%, 2.9% and 0.8%, respectively.", "us",
+         [("AVGO", "period_return", 4.4), ("AMZN", "period_return", 2.9), ("UNH", "period_return", 0.8)]),
+        ("Tesla shares, Meta shares and AMD shares rose 3.1%, 2.2% and 1.1%, respectively.", "us",
+         [("TSLA", "period_return", 3.1), ("META", "period_return", 2.2), ("AMD", "period_return", 1.1)]),
+        ("The shares of Galp and the shares of Altri rose 2,5% and 1,2%, respectively.", "lisbon",
+         [("GALP.LS", "period_return", 2.5), ("ALTR.LS", "period_return", 1.2)]),
+    ],
+)
+def test_a_list_of_shares_of_names_takes_its_figures_in_order(text, universe, expected):
+    assert facts_in_order(text, universe, None) == expected

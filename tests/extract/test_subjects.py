@@ -227,6 +227,120 @@ def test_a_full_name_with_a_written_suffix_and_its_symbol_is_one_name():
     assert_shape("Meta Platforms Inc. fell 3%.", {("META", "period_return", -3)}, month=None)
 
 
+# ---- names written in lowercase, as forums and chat write them ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("nvidia rose 4.2% and tesla slid 3.1% over the month.", "us",
+         {("NVDA", "period_return", 4.2), ("TSLA", "period_return", -3.1)}, set()),
+        ("amd closed at $171.40, while broadcom lost 2.2%.", "us", {("AMD", "price_level", 171.4), ("AVGO", "period_return", -2.2)}, set()),
+        # lowercase tickers, with or without a cashtag
+        ("$tsla ripped 11% this month lol, nvda only +2.4%", "us", {("TSLA", "period_return", 11), ("NVDA", "period_return", 2.4)}, set()),
+        ("galp fell 2.2% while jmt added 1.5%.", "lisbon", {("GALP.LS", "period_return", -2.2), ("JMT.LS", "period_return", 1.5)}, set()),
+        # a name in capitals or title case keeps working
+        ("NVIDIA rose 4.2%; Tesla slid 3.1%.", "us", {("NVDA", "period_return", 4.2), ("TSLA", "period_return", -3.1)}, set()),
+    ],
+)
+def test_a_lowercase_name_or_ticker_is_the_name(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # names whose lowercase is an ordinary word count where the context makes them names: a list with other names,
+        ("tesla, meta and amd gained 9.1%, 4.0% and 2.2%, respectively.", "us",
+         {("TSLA", "period_return", 9.1), ("META", "period_return", 4.0), ("AMD", "period_return", 2.2)}, set()),
+        ("nos and sonae rose 2.0% and 1.1%, respectively.", "lisbon",
+         {("NOS.LS", "period_return", 2.0), ("SON.LS", "period_return", 1.1)}, set()),
+        # their own ticker in brackets,
+        ("meta (META) slid 2.5% on the month.", "us", {("META", "period_return", -2.5)}, set()),
+        # a move right after them, or a verb after them opening a sentence,
+        ("Broadcom gained 3.3%, while alphabet eased 0.6%.", "us",
+         {("AVGO", "period_return", 3.3), ("GOOGL", "period_return", -0.6)}, {("AVGO", "period_return", -0.6)}),
+        ("Galp rose 3%. navigator was flat-ish, then lost 0.4% in the last week of the month.", "lisbon",
+         {("GALP.LS", "period_return", 3)}, {("GALP.LS", "period_return", -0.4)}),
+        ("ren -4.1% m/m, the worst of the group.", "lisbon", {("RENE.LS", "period_return", -4.1)}, set()),
+        # the object of a comparison, or its subject
+        ("Altri held up better than ren, which slipped 1.7%.", "lisbon", {("RENE.LS", "period_return", -1.7)},
+         {("ALTR.LS", "period_return", -1.7)}),
+        ("Over August meta outperformed amazon, 2.2% against 0.9%.", "us", {("META", "outperformed", "AMZN")}, set()),
+        # an aside between it and its move, a "name: figure" item, a "name figure" pair after another
+        ("Broadcom slid 1.0%; meta, by contrast, climbed 3.4% over the month.", "us",
+         {("AVGO", "period_return", -1.0), ("META", "period_return", 3.4)}, {("AVGO", "period_return", 3.4)}),
+        ("Top 2\n1. galp: +5.2%\n2. navigator: Δ +3.1%", "lisbon",
+         {("GALP.LS", "period_return", 5.2), ("NVG.LS", "period_return", 3.1)}, set()),
+        ("Vol, lowest first: edp 13.1%, ren 14.2%.", "lisbon", {("EDP.LS", "volatility", 13.1), ("RENE.LS", "volatility", 14.2)},
+         {("EDP.LS", "volatility", 14.2)}),
+        # two such words listed together
+        ("Galp rose 2%, while ren and navigator slipped 1.1% and 0.3%, respectively.", "lisbon",
+         {("RENE.LS", "period_return", -1.1), ("NVG.LS", "period_return", -0.3)}, {("GALP.LS", "period_return", -1.1)}),
+    ],
+)
+def test_a_lowercase_word_name_counts_where_the_context_names_it(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "absent_ticker"),
+    [
+        # the ordinary word is no name: a determiner before it, or no context that names a company
+        ("The cost rose 4% over the month as input prices climbed.", "us", "COST"),
+        ("Nvidia rose 4%; the meta narrative around AI capex lifted chips.", "us", "META"),
+        ("Apple rose 1%. A coin flip decides it, with the apple harvest up 3%.", "us", "COIN"),
+        ("Galp rose 2%, and nos, the analysts, expect more.", "lisbon", "NOS.LS"),
+    ],
+)
+def test_a_lowercase_ordinary_word_is_no_name(text, universe, absent_ticker):
+    assert all(claim.ticker != absent_ticker for claim in claims_of(text, universe, None))
+
+
+# ---- a company's shares are the company ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Amazon rose 2.1%. Shares of Nvidia fell 4.2% over the month.",
+         {("AMZN", "period_return", 2.1), ("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        ("Amazon rose 2.1%. The shares of Nvidia closed at $181.20.", {("NVDA", "price_level", 181.2)}, {("AMZN", "price_level", 181.2)}),
+        ("Amazon rose 2.1%, and shares in Nvidia fell 4.2% over the month.", {("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        ("Amazon rose 2.1%. Nvidia shares fell 4.2% over the month.", {("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        ("Amazon rose 2.1%. Nvidia's shares fell 4.2% over the month.", {("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        ("Amazon rose 2.1%. Nvidia stock fell 4.2% over the month.", {("NVDA", "period_return", -4.2)}, {("AMZN", "period_return", -4.2)}),
+        # "shares of X" in brackets, and after a rank's preposition
+        ("Returns ranged from -3.10% (META) to +5.25% (shares of NVDA).",
+         {("META", "period_return", -3.1), ("NVDA", "period_return", 5.25)}, {("META", "period_return", 5.25)}),
+        ("The steepest one-session drop was likely in shares of Amazon, roughly 6%.",
+         {("AMZN", "daily_move", -6)}, {("AMZN", "period_return", -6)}),
+    ],
+)
+def test_shares_of_a_company_are_the_company(text, present, absent):
+    assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # "outpaced shares of Y": Y is the object, "shares" no peer group that makes a rank
+        ("Shares of Nvidia outpaced shares of Amazon over the month, 4.2% against 2.1%.",
+         {("NVDA", "outperformed", "AMZN")}, {("NVDA", "rank", "best_return"), ("AMZN", "rank", "best_return")}),
+        ("Shares of Broadcom tops the table and shares of Meta sits at the bottom.",
+         {("AVGO", "rank", "best_return"), ("META", "rank", "worst_return")}, set()),
+    ],
+)
+def test_shares_of_a_company_in_relations_and_ranks(text, present, absent):
+    assert_shape(text, present, absent, month=None)
+
+
+def test_a_word_inside_a_company_name_is_no_cue():
+    # "Advanced" of "Advanced Micro Devices" is no rise: the figures are the drawdowns the sentence names
+    assert_shape("The drawdown was largest for Advanced Micro Devices (4.10%), compared with 2.50% for TSLA.",
+                 {("AMD", "max_drawdown", 4.1), ("TSLA", "max_drawdown", 2.5)}, {("AMD", "period_return", 4.1)}, month=None)
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     # a cashtag reads as the bare symbol, in lists and alone
     ("$TSLA, $META and $AMD ended July higher, gaining 31.2%, 7.6% and 7.1%, respectively.",
