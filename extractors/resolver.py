@@ -613,8 +613,11 @@ class Sentence:
                 continue
             after = self._next_word(cue.end)
             if after < self.s1 and doc.lower[after].isalpha() and doc.lower[after] not in self.r.words("count_followers") and not any(
-                    w in self.r.words("session_nouns") for w in words):
+                    w in self.r.words("session_nouns") for w in words) and doc.orth[cue.end - 1][:1].isalnum():
                 continue  # "fell in 3 of 10 names": a count of something else
+            if not doc.orth[cue.end - 1][:1].isalnum() and cue.start > self.s0 and doc.orth[cue.start - 1] == "/" \
+                    and doc.ends[cue.start - 1] == doc.starts[cue.start]:
+                continue  # "Breadth 3/5 up/down": a ratio of names, not "8 up / 11 dn"
             index, word = numbers[0]
             value = int(word) if word.isdigit() else _count_word(word)
             if value is None or value > 31:
@@ -624,11 +627,11 @@ class Sentence:
                 self.consumed.add(i)
             if cue.label == "COUNT":
                 seen_full = True
-            if not owner:
-                continue
+            if not owner or not doc.orth[cue.end - 1][:1].isalnum() and not all(name.ticker for name in owner):
+                continue  # "Breadth: 6 up, 4 down": a bare count of the market's names
             metric = "up_days" if direction > 0 else "down_days"
             self._mute_before(cue, ("DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "UP", "DOWN"))
-            start, end = doc.char_span(index, cue.end)
+            start, end = doc.char_span(index, cue.end if doc.orth[cue.end - 1][:1].isalnum() else cue.end - 1)
             for name in owner:
                 self.out.append(self._claim(name.ticker, metric, value, start, end, decimals=0, rules=(cue.rule, "subject.owner", name.rule)))
             self._elliptic_counts(cue.end, metric)
@@ -671,7 +674,7 @@ class Sentence:
 
     def _count_direction(self, cue: Cue, words: list[str]) -> int | None:
         ups = {"up", "positive", "winning", "green", "higher", "advancing", "gaining", "rising", "up-", "rose", "gained", "advanced", "climbed"}
-        downs = {"down", "negative", "losing", "red", "lower", "declining", "falling", "down-", "fell", "lost", "declined", "dropped"}
+        downs = {"down", "dn", "negative", "losing", "red", "lower", "declining", "falling", "down-", "fell", "lost", "declined", "dropped"}
         for word in reversed(words):
             if word in ups:
                 return 1
@@ -1107,7 +1110,14 @@ class Sentence:
             label_end = self._next_word(cue.end)
             while label_end < self.s1 and doc.lower[label_end] in self.r.words("day_words"):
                 label_end = self._next_word(label_end + 1)
-            if label_end == self._next_word(cue.end) or label_end >= self.s1 or label_end not in doc.figure_at:
+            # "1d worst (−) 6.1%": the day word before the superlative, a bracketed sign before the figure
+            day_before = any(c.label == "DAILY" and c.end <= cue.start and self._next_word(c.end) == cue.start
+                             for c in self.cues)
+            if day_before:
+                while label_end < self.s1 and doc.orth[label_end] in ("(", ")", "+", "-", "−", "–"):
+                    label_end = self._next_word(label_end + 1)
+            if (label_end == self._next_word(cue.end) and not day_before) or label_end >= self.s1 \
+                    or label_end not in doc.figure_at:
                 return False
             colon = label_end - 1
         elif doc.figures_between(cue.end, colon) or doc.names_between(cue.end, colon):
@@ -1185,6 +1195,10 @@ class Sentence:
                 if c.end <= cue.start and c.label in ("VOL", "DD") and doc.words_between(c.end, cue.start) <= 3 \
                         and not doc.breaks_between(c.end, cue.start) and id(c) not in self.muted:
                     family = c.label
+                    break
+                if c.end <= cue.start and c.label == "DAILY" and self._next_word(c.end) == cue.start \
+                        and id(c) not in self.muted:
+                    family = "DAILY"  # "1d best +7.7%", "daily worst": the day word as the label's head
                     break
         if family is None:
             topic = self._topic()
@@ -1319,7 +1333,8 @@ class Sentence:
         self.out.append(self._claim(owner.ticker, "direction", value, start, end, rules=("direction.bare", owner.rule)))
 
     def _directions(self, figure_claims: list[Claim]) -> None:
-        moved = {c.ticker for c in figure_claims}
+        # a move or a price path makes a direction word redundant; a drawdown, a volatility or a count does not
+        moved = {c.ticker for c in figure_claims if c.metric not in ("max_drawdown", "volatility", "up_days", "down_days")}
         values = {"DIRECTION_UP": "up", "DIRECTION_DOWN": "down", "DIRECTION_FLAT": "flat"}
         for cue in self.cues:
             if cue.label not in values or id(cue) in self.muted:
@@ -1340,10 +1355,15 @@ class Sentence:
         for cue in self.cues:
             if cue.label not in RELATION_LABELS or id(cue) in self.muted:
                 continue
-            right = None
+            right, after = None, cue.end
+            spread = self._next_word(cue.end)
+            if spread < self.s1 and doc.orth[spread] == ".":
+                spread = self._next_word(spread + 1)
+            if spread < self.s1 and spread in doc.figure_at and doc.lower[self._next_word(spread + 1)] in self.r.words("versus_words"):
+                after = self._next_word(spread + 1) + 1  # "outperf. +0.3pp vs AMZN": the spread, then the other name
             for name in self.mentions:
-                if name.start >= cue.end and doc.words_between(cue.end, name.start) <= 3 and not doc.breaks_between(cue.end, name.start) \
-                        and not doc.figures_between(cue.end, name.start):
+                if name.start >= after and doc.words_between(after, name.start) <= 3 and not doc.breaks_between(after, name.start) \
+                        and not doc.figures_between(after, name.start):
                     right = self.group_of(name)
                     break
             left = self._quantified(cue)
@@ -1352,7 +1372,8 @@ class Sentence:
             if right is None:
                 continue
             if left is None:
-                left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
+                left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {}) \
+                    or subjects.sentence_subject(self, cue.start, {})  # "TSLA (−) 1.7%; underperf. AMZN by ~740bp"
             if not left:
                 continue
             winners, losers = (left, right) if cue.label == "OUTPERF" else (right, left)
