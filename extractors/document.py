@@ -258,7 +258,7 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
         if seen_final and token not in SENTENCE_FINAL and not (len(token) == 1 and not token.isalnum() and token not in "([\"'“‘$€£"):
             bounds.append((first, i))
             first, seen_final = i, False
-        if token in SENTENCE_FINAL and not _abbreviation_point(orth, starts, i):
+        if token in SENTENCE_FINAL and not _abbreviation_point(orth, starts, i) and not _ellipsis_inside(orth, i):
             seen_final = True
         elif token.endswith(".") and len(token) > 1 and (token[:-1].isdigit() or (
                 token[:-1].replace(".", "").isalpha() and _capital_follows(orth, i))):
@@ -295,6 +295,14 @@ def _abbreviation_point(orth: list[str], starts: list[int], index: int) -> bool:
     if orth[index - 1].lower() not in ABBREVIATIONS:
         return False
     return bool(following) and (following[:1].islower() or following[:1].isdigit() or following[:1] in "(),;$€+-−")
+
+
+def _ellipsis_inside(orth: list[str], index: int) -> bool:
+    """"REN 15.0% … highest Galp 30.1%": an ellipsis a lowercase word follows trails a list, it ends no sentence."""
+    if orth[index] not in ("…", "..."):
+        return False
+    following = next((orth[j] for j in range(index + 1, len(orth)) if orth[j].strip()), "")
+    return following[:1].islower()
 
 
 def _capital_follows(orth: list[str], index: int) -> bool:

@@ -98,7 +98,8 @@ class Extractor:
         for index, value in marked.items():
             doc[index].norm_ = value
             norm[index] = value
-        cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in self.cues(doc, lower, orth, norm))
+        cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in self.cues(doc, lower, orth, norm)
+                                  if not _hyphen_tail(label, start, end, orth, spans))
         names = self._names(doc, orth, clean, spans)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
@@ -124,6 +125,14 @@ class Extractor:
                 continue
             kept.append(name)
         return kept
+
+
+def _hyphen_tail(label: str, start: int, end: int, orth: list[str], spans: list[tuple[int, int]]) -> bool:
+    """"the runner-up Altri at 5.5%", "a follow-up": a one-word sign that ends a hyphenated word is that
+    word's, no sign ("run-up", a sign phrase of its own, is matched whole)."""
+    if label not in ("UP", "DOWN") or end - start != 1 or start < 2 or orth[start - 1] != "-":
+        return False
+    return spans[start - 1][0] == spans[start - 2][1] and spans[start][0] == spans[start - 1][1] and orth[start - 2].isalpha()
 
 
 def _longest_per_label(cues) -> list:

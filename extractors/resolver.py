@@ -19,6 +19,7 @@ from extractors import subjects
 from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
 from extractors.numbers import MONTH_NUMBERS, bare_percent, word_number
+from extractors.rankings import position_ranks
 from extractors.rulebook import (
     RANK_PREFIX,
     RELATION_LABELS,
@@ -58,6 +59,7 @@ OPPOSITE_RANKS = {
 DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST"})
+LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 
@@ -75,6 +77,9 @@ class State:
     topic: str | None = None  # the one company the last sentence with a subject named
     fragment: Name | None = None  # "UnitedHealth? Red for the month.": a name standing alone is the next sentence's subject
     heading: list[tuple[int, Name]] = field(default_factory=list)
+    # "Ranked by annualised vol:" over "1. AMD 51.4": the key an introducing line gives its list's bare figures
+    list_key: HeaderRule | None = None
+    in_item: bool = False
 
 
 @dataclass
@@ -165,6 +170,9 @@ class Resolver:
                 block_subject = state.heading[-1][1]
             if block.kind == "heading" and block_subject is not None:
                 state.heading.append((block.level, block_subject))
+            state.in_item = block.kind == "item"
+            if block.kind != "item":
+                state.list_key = self._list_key(doc, block, month)
             while sentence_index < len(doc.sentences) and doc.sentences[sentence_index][0] < t1:
                 s0, s1 = doc.sentences[sentence_index]
                 sentence_index += 1
@@ -175,8 +183,20 @@ class Resolver:
                 out.extend(sentence.claims())
                 if sentence.mentions:  # a name standing alone ("Ticker: NVDA") holds until another is named
                     state.fragment = sentence.fragment()
+        out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
+
+    def _list_key(self, doc: Document, block: Block, month: str | None) -> HeaderRule | None:
+        """The key a line ending in ':' gives the list under it ("Ranked by annualised vol:", "Up days:"):
+        a percent measure or a count, never a price (the list's own words say which price)."""
+        text = doc.text[block.start:block.end].strip().strip("*").strip()
+        if not text.endswith(":") or "\n" in text or len(text.split()) > 8:
+            return None
+        rule = self.header_rule(text[:-1], month)
+        if rule is None or rule is SKIP_COLUMN or rule.metric not in LIST_KEY_METRICS:
+            return None
+        return rule
 
     def header_rule(self, text: str, month: str | None) -> HeaderRule | None:
         """What a table header or a line's key ("Return:", "Max DD =", '"return_pct":') says its figures are,
@@ -853,7 +873,7 @@ class Sentence:
         while position >= self.s0 and doc.orth[position] in ('"', "'", " ", "  ", "(", "~", "≈"):
             position -= 1
         if position < self.s0 or doc.orth[position] not in (":", "="):
-            return None
+            return self._list_item_key(figure)
         position -= 1
         words: list[str] = []
         while position >= self.s0 and len(words) < 4:
@@ -870,6 +890,39 @@ class Sentence:
             if outer is not None and outer.metric == "daily_move":
                 return outer  # "largest_daily_drop: {date: 2026-02-04, return: -0.1731}"
         return rule if rule is not None and rule.metric != "range" else None
+
+    def _list_item_key(self, figure: Figure) -> HeaderRule | None:
+        """A bare figure after its item's name takes the key of the line introducing the list
+        ("Ranked by annualised vol:" / "1. AMD 51.4"); the item's own number ("1.", "#1") takes none."""
+        key = self.state.list_key if self.state.in_item else None
+        if key is None:
+            key = self._opening_key(figure)
+        if key is None or figure.kind not in ("int", "number"):
+            return None
+        doc = self.doc
+        if not any(n.ticker and n.end <= figure.token for n in self.mentions):
+            return None
+        previous = self._previous_word(figure.token)
+        if previous >= self.s0 and doc.orth[previous] in ("#", "no", "No", "no.", "No."):
+            return None
+        if key.metric in ("up_days", "down_days") and figure.kind != "int":
+            return None
+        return key
+
+    def _opening_key(self, figure: Figure) -> HeaderRule | None:
+        """"Up days: AMD 11, AMZN 11; TSLA 8": a key opening the sentence, before its first name, gives
+        the bare figures after the names of the line its measure."""
+        doc = self.doc
+        colon = next((i for i in range(self.s0, min(self.s1, self.s0 + 12)) if doc.orth[i] in (":", "):")), None)
+        if colon is None or colon > figure.token or any(n.ticker and n.start < colon for n in self.mentions):
+            return None
+        words = [w for w in doc.orth[self.s0:colon] if w.strip() and w not in ("*", "**")]
+        if not words or len([w for w in words if w[:1].isalpha()]) > 4:
+            return None
+        rule = self.r.header_rule(" ".join(words), self.month)
+        if rule is None or rule is SKIP_COLUMN or rule.metric not in LIST_KEY_METRICS:
+            return None
+        return rule
 
     def _outer_key(self, position: int) -> HeaderRule | None:
         """The key an open brace or bracket before `position` is the value of, if any."""
@@ -905,6 +958,11 @@ class Sentence:
     def _key_count(self, figure: Figure, rule: HeaderRule, lists) -> list[Claim]:
         value = int(figure.quantity.value)
         subjects, subject_rule = self._subject(figure, lists)
+        dash = self._next_word(figure.token + 1)
+        if dash < self.s1 and self.doc.orth[dash] in ("—", "–", "-", ":"):
+            following = self._name_starting(self._next_word(dash + 1))
+            if following is not None and following.ticker:  # "a four-way tie on 12 — Galp, NOS and REN"
+                subjects, subject_rule = self.group_of(following), "subject.following_dash"
         if not subjects or value > 31:
             return []
         made = [self._claim(name.ticker, rule.metric, value, figure.start, figure.end,
