@@ -79,6 +79,7 @@ class State:
     heading: list[tuple[int, Name]] = field(default_factory=list)
     # "Ranked by annualised vol:" over "1. AMD 51.4": the key an introducing line gives its list's bare figures
     list_key: HeaderRule | None = None
+    leader: str | None = None  # the company last ranked best_return: "X weren't far behind" is behind it
     in_item: bool = False
 
 
@@ -173,6 +174,7 @@ class Resolver:
             state.in_item = block.kind == "item"
             if block.kind != "item":
                 state.list_key = self._list_key(doc, block, month)
+            made: list[Claim] = []
             while sentence_index < len(doc.sentences) and doc.sentences[sentence_index][0] < t1:
                 s0, s1 = doc.sentences[sentence_index]
                 sentence_index += 1
@@ -180,9 +182,13 @@ class Resolver:
                     continue
                 subject = block_subject if block_subject is not None else state.fragment
                 sentence = Sentence(self, doc, max(s0, t0), min(s1, t1), subject, month, sessions, state)
-                out.extend(sentence.claims())
+                made.extend(sentence.claims())
                 if sentence.mentions:  # a name standing alone ("Ticker: NVDA") holds until another is named
                     state.fragment = sentence.fragment()
+            # "Both finished higher. Broadcom rose 5.4%, while Nvidia ...": a direction the paragraph then
+            # states as a figure is that figure's, no claim of its own
+            moved = {c.ticker for c in made if c.metric == "period_return"}
+            out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
         out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
@@ -1135,6 +1141,8 @@ class Sentence:
                 continue
             made.add(key)
             self.state.last_rank = rank
+            if rank == "best_return":
+                self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
 
@@ -1206,8 +1214,9 @@ class Sentence:
         word = doc.lower[position]
         if word in self.r.words("possessives"):
             return True
-        # "Tesla's best session" is Tesla's own; "the month's laggard" ranks
-        return word in ("'s", "’s") and any(n.end == position and n.ticker for n in self.mentions)
+        # "Tesla's best session" is Tesla's own, and so is "the company's worst day"; "the month's laggard" ranks
+        return word in ("'s", "’s") and (any(n.end == position and n.ticker for n in self.mentions) or any(
+            c.label in ("DESCRIPTOR", "PRONOUN") and c.end == position for c in self.cues))
 
     def _superlative(self, cue: Cue) -> tuple[str, str] | None:
         """A superlative's rank: its family from the words after it ("largest drawdown"), before it
@@ -1408,8 +1417,27 @@ class Sentence:
                     self.out.append(self._claim(name.ticker, "direction", values[cue.label], start, end, rules=(cue.rule, "subject.owner", name.rule)))
 
     # ----------------------------------------------------------------- relations
+    def _behind_leader(self) -> None:
+        """"NOS and Sonae weren't far behind", "REN followed closely": after the leader is named, the names
+        of the clause are behind it."""
+        leader = self.state.leader
+        if leader is None:
+            return
+        for cue in self.cues:
+            if cue.label != "BEHIND_LEADER" or id(cue) in self.muted:
+                continue
+            left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {})
+            if not left:
+                continue
+            start, end = self.doc.char_span(min(left[0].start, cue.start), cue.end - 1)
+            for name in left:
+                if name.ticker and name.ticker != leader:
+                    self.out.append(self._claim(leader, "outperformed", name.ticker, start, end,
+                                                rules=(cue.rule, "subject.leader", name.rule)))
+
     def _relations(self) -> None:
         doc = self.doc
+        self._behind_leader()
         for cue in self.cues:
             if cue.label not in RELATION_LABELS or id(cue) in self.muted:
                 continue
