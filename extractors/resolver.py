@@ -865,9 +865,15 @@ class Sentence:
         """A number written with its sign right after a company's name, in a text that writes its
         moves in percent ("META -3, AVGO -5.6", "Sonae +5,5"), is a percent move: prices carry no sign."""
         quantity, doc = figure.quantity, self.doc
-        if not quantity.signed or quantity.currency or not any(f.kind == "pct" for f in doc.figures):
+        if quantity.currency or not any(f.kind == "pct" for f in doc.figures):
             return False
         position = figure.token - 1
+        if not quantity.signed:  # "UnitedHealth: down 2.85" in a list of "up 5.40 percent": the word is its sign
+            while position >= self.s0 and not doc.orth[position].strip():
+                position -= 1
+            if position < self.s0 or doc.lower[position] not in ("up", "down") or figure.kind != "number":
+                return False
+            position -= 1
         while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":"):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
@@ -1334,6 +1340,13 @@ class Sentence:
         return {"volatility": ("most_volatile", "least_volatile"), "period_return": ("best_return", "worst_return"),
                 "max_drawdown": ("largest_drawdown", None)}.get(metric, (None, None))[0 if high else 1]
 
+    def _qualifier_before(self, token: int) -> int:
+        """The word before a name, past its article: "of" in "the best stock of the PSI"."""
+        previous = self._previous_word(token)
+        if previous > self.s0 and self.doc.lower[previous] in ("the", "its", "our", "this"):
+            previous = self._previous_word(previous)
+        return previous
+
     def _rank_owner(self, cue: Cue) -> tuple[Name, ...] | None:
         doc = self.doc
         # "the best performer was NVDA", "Best performer: AMZN", "the highest volatility belonged to AMD"
@@ -1351,7 +1364,7 @@ class Sentence:
             name = self._name_starting(position)
             if name is not None and name.ticker is None and (
                     (name.end < self.s1 and name.end in family)
-                    or (name.start > self.s0 and doc.lower[self._previous_word(name.start)] in self.r.words("group_qualifiers"))):
+                    or (name.start > self.s0 and doc.lower[self._qualifier_before(name.start)] in self.r.words("group_qualifiers"))):
                 position = name.end  # "best PSI performer", "the best performance in the index": the group, no owner
                 continue
             if name is not None:

@@ -168,9 +168,16 @@ def topic_price(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | Non
     is a price of the one company the sentence before named. Percents are not carried this way: in
     model reasoning they are as often probabilities or parameters as the company's moves."""
     figure = next((f for f in sentence.figures if f.token == token), None)
-    if figure is None or figure.kind != "price":
+    if figure is None or figure.kind not in ("price", "number"):
         return None
+    doc = sentence.doc
+    if figure.kind == "number" and not any(c.label in PRICE_LEADS and c.end <= token and not doc.figures_between(c.end, token)
+                                           and doc.words_between(c.end, token) <= 3 for c in sentence.cues):
+        return None  # "The highest price was 13.82": a bare number a price word makes a price
     return topic_carried(sentence, token, lists)
+
+
+PRICE_LEADS = frozenset({"HIGH", "LOW", "START", "END"})
 
 
 ELIDED_LEADS = frozenset({"UP", "DOWN", "END", "START", "END_PERIOD", "LEVEL", "HIGH", "LOW"})
