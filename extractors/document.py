@@ -286,7 +286,7 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
         if seen_final and token not in SENTENCE_FINAL and not (len(token) == 1 and not token.isalnum() and token not in "([\"'“‘$€£"):
             bounds.append((first, i))
             first, seen_final = i, False
-        if token in SENTENCE_FINAL and not _abbreviation_point(orth, starts, i):
+        if token in SENTENCE_FINAL and not _abbreviation_point(orth, starts, i) and not _ellipsis_inside(orth, i):
             seen_final = True
         elif token.endswith(".") and len(token) > 1 and (token[:-1].isdigit() or (
                 token[:-1].replace(".", "").isalpha() and _capital_follows(orth, i))):
@@ -299,17 +299,38 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
 # Words a point after them abbreviates instead of ending the sentence ("approx. 4.1%", "vol 55% ann.,").
 ABBREVIATIONS = frozenset({"approx", "ca", "c", "ann", "est", "avg", "vs", "yr", "yrs", "mo", "mos", "wk", "wks", "no", "inc",
                            "corp", "co", "ltd", "mn", "bn", "pct", "chg", "vol", "max", "min", "appx", "abt", "incl", "excl",
-                           "cf", "e.g", "i.e", "resp", "st", "mt", "jr", "sr", "dr", "mr", "ms", "mrs", "u.s", "u.k"})
+                           "cf", "e.g", "i.e", "resp", "st", "mt", "jr", "sr", "dr", "mr", "ms", "mrs", "u.s", "u.k",
+                           # desk notes: "(outperf. +0.3pp vs AMZN)", "best of cov.", "worst sess. −4.1%"
+                           "outperf", "underperf", "perf", "cov", "sess", "rtn", "dn", "mth", "mtd"})
+# A point right before one of these is glued to an abbreviation even when the word is no known one
+# ("best of cov.;", "Ex-cov.:"): a sentence never ends on a point a comma, semicolon or colon follows.
+CONTINUING_MARKS = frozenset({",", ";", ":"})
+# Abbreviations that never end a sentence, whatever follows them.
+NEVER_FINAL = frozenset({"vs", "outperf", "underperf", "approx", "incl", "excl"})
 
 
 def _abbreviation_point(orth: list[str], starts: list[int], index: int) -> bool:
     """A "." glued to an abbreviation ("approx.", "ann.") that a lowercase word or a figure follows."""
-    if orth[index] != "." or index == 0 or orth[index - 1].lower() not in ABBREVIATIONS:
+    if orth[index] != "." or index == 0:
         return False
     if starts[index] != starts[index - 1] + len(orth[index - 1]):
         return False
     following = next((orth[j] for j in range(index + 1, len(orth)) if orth[j].strip()), "")
+    if following in CONTINUING_MARKS and orth[index - 1][-1:].isalpha():
+        return True
+    if orth[index - 1].lower() in NEVER_FINAL and following:
+        return True  # "vs. Amazon", "underperf. AMZN by 2pp": a name may follow
+    if orth[index - 1].lower() not in ABBREVIATIONS:
+        return False
     return bool(following) and (following[:1].islower() or following[:1].isdigit() or following[:1] in "(),;$€+-−")
+
+
+def _ellipsis_inside(orth: list[str], index: int) -> bool:
+    """"REN 15.0% … highest Galp 30.1%": an ellipsis a lowercase word follows trails a list, it ends no sentence."""
+    if orth[index] not in ("…", "..."):
+        return False
+    following = next((orth[j] for j in range(index + 1, len(orth)) if orth[j].strip()), "")
+    return following[:1].islower()
 
 
 def _capital_follows(orth: list[str], index: int) -> bool:

@@ -127,7 +127,7 @@ class Extractor:
             doc[index].norm_ = value
             norm[index] = value
         names, share_tokens = self._share_words(self._names(doc, orth, clean, spans), lower)
-        matches = self.cues(doc, lower, orth, norm)
+        matches = [m for m in self.cues(doc, lower, orth, norm) if not _hyphen_tail(m[0], m[2], m[3], orth, spans)]
         # a cue that starts or ends inside a company's name or its share words is none: "Advanced" of "Advanced
         # Micro Devices" is no rise, "outpaced ... shares" of "outpaced shares of Amazon" no peer group
         inside = share_tokens.union(*(range(n.start, n.end) for n in names if n.ticker and n.end - n.start > 1))
@@ -218,6 +218,14 @@ def _previous_word(lower: list[str], i: int) -> int:
     while i >= 0 and not lower[i].strip():
         i -= 1
     return i
+
+
+def _hyphen_tail(label: str, start: int, end: int, orth: list[str], spans: list[tuple[int, int]]) -> bool:
+    """"the runner-up Altri at 5.5%", "a follow-up": a one-word sign that ends a hyphenated word is that
+    word's, no sign ("run-up", a sign phrase of its own, is matched whole)."""
+    if label not in ("UP", "DOWN") or end - start != 1 or start < 2 or orth[start - 1] != "-":
+        return False
+    return spans[start - 1][0] == spans[start - 2][1] and spans[start][0] == spans[start - 1][1] and orth[start - 2].isalpha()
 
 
 def _longest_per_label(cues) -> list:

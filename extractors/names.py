@@ -32,6 +32,8 @@ WRITTEN_SUFFIXES = ("Inc.", "Inc", "Incorporated", "Corp.", "Corp", "Corporation
 BARE_SYMBOL_RULE = "name.bare_symbol"
 CASHTAG_RULE = "name.cashtag"
 _CASHTAG_SYMBOL = re.compile(r"^[A-Z]{1,5}(?:\.[A-Z]{1,2})?$")
+# exchange suffixes whose symbols prose also writes bare ("SEM" for SEM.LS); a share class (BRK.B) is no exchange
+EXCHANGE_SUFFIXES = frozenset({"LS", "PA", "AS", "MC", "MI", "DE", "L"})
 _BARE = re.compile(r"^[A-Z]{2,5}$")
 
 
@@ -52,6 +54,9 @@ def _other_names(path: Path) -> tuple[dict[str, str], frozenset[str]]:
         # one-letter symbols (V, C) are too ambiguous to match as words; only their names count
         if len(ticker.split(".")[0]) > 1:
             aliases[ticker] = ticker
+        base = ticker.split(".")[0]
+        if "." in ticker and len(base) >= 3 and ticker.split(".")[1] in EXCHANGE_SUFFIXES:
+            aliases.setdefault(base, ticker)  # "Ex-cov.: SEM +25.1%": the symbol without its exchange suffix
         for name in names:
             aliases[name] = ticker
     return aliases, frozenset(table.get("indices", {}).get("names", []))

@@ -19,6 +19,7 @@ from extractors import subjects
 from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
 from extractors.numbers import MONTH_NUMBERS, bare_percent, word_number
+from extractors.rankings import position_ranks
 from extractors.rulebook import (
     RANK_PREFIX,
     RELATION_LABELS,
@@ -59,6 +60,7 @@ OPPOSITE_RANKS = {
 DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST"})
+LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 
@@ -77,6 +79,10 @@ class State:
     count_direction: int | None = None  # +1/-1: the last sentence counted up/down sessions ("BCP only managed 10")
     fragment: Name | None = None  # "UnitedHealth? Red for the month.": a name standing alone is the next sentence's subject
     heading: list[tuple[int, Name]] = field(default_factory=list)
+    # "Ranked by annualised vol:" over "1. AMD 51.4": the key an introducing line gives its list's bare figures
+    list_key: HeaderRule | None = None
+    leader: str | None = None  # the company last ranked best_return: "X weren't far behind" is behind it
+    in_item: bool = False
 
 
 @dataclass
@@ -167,6 +173,10 @@ class Resolver:
                 block_subject = state.heading[-1][1]
             if block.kind == "heading" and block_subject is not None:
                 state.heading.append((block.level, block_subject))
+            state.in_item = block.kind == "item"
+            if block.kind != "item":
+                state.list_key = self._list_key(doc, block, month)
+            made: list[Claim] = []
             while sentence_index < len(doc.sentences) and doc.sentences[sentence_index][0] < t1:
                 s0, s1 = doc.sentences[sentence_index]
                 sentence_index += 1
@@ -174,11 +184,27 @@ class Resolver:
                     continue
                 subject = block_subject if block_subject is not None else state.fragment
                 sentence = Sentence(self, doc, max(s0, t0), min(s1, t1), subject, month, sessions, state)
-                out.extend(sentence.claims())
+                made.extend(sentence.claims())
                 if sentence.mentions:  # a name standing alone ("Ticker: NVDA") holds until another is named
                     state.fragment = sentence.fragment()
+            # "Both finished higher. Broadcom rose 5.4%, while Nvidia ...": a direction the paragraph then
+            # states as a figure is that figure's, no claim of its own
+            moved = {c.ticker for c in made if c.metric == "period_return"}
+            out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
+        out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
+
+    def _list_key(self, doc: Document, block: Block, month: str | None) -> HeaderRule | None:
+        """The key a line ending in ':' gives the list under it ("Ranked by annualised vol:", "Up days:"):
+        a percent measure or a count, never a price (the list's own words say which price)."""
+        text = doc.text[block.start:block.end].strip().strip("*").strip()
+        if not text.endswith(":") or "\n" in text or len(text.split()) > 8:
+            return None
+        rule = self.header_rule(text[:-1], month)
+        if rule is None or rule is SKIP_COLUMN or rule.metric not in LIST_KEY_METRICS:
+            return None
+        return rule
 
     def header_rule(self, text: str, month: str | None) -> HeaderRule | None:
         """What a table header or a line's key ("Return:", "Max DD =", '"return_pct":') says its figures are,
@@ -641,8 +667,11 @@ class Sentence:
                 continue
             after = self._next_word(cue.end)
             if after < self.s1 and doc.lower[after].isalpha() and doc.lower[after] not in self.r.words("count_followers") and not any(
-                    w in self.r.words("session_nouns") for w in words):
+                    w in self.r.words("session_nouns") for w in words) and doc.orth[cue.end - 1][:1].isalnum():
                 continue  # "fell in 3 of 10 names": a count of something else
+            if not doc.orth[cue.end - 1][:1].isalnum() and cue.start > self.s0 and doc.orth[cue.start - 1] == "/" \
+                    and doc.ends[cue.start - 1] == doc.starts[cue.start]:
+                continue  # "Breadth 3/5 up/down": a ratio of names, not "8 up / 11 dn"
             index, word = numbers[0]
             value = int(word) if word.isdigit() else _count_word(word)
             if value is None or value > 31:
@@ -652,12 +681,12 @@ class Sentence:
                 self.consumed.add(i)
             if cue.label == "COUNT":
                 seen_full = True
-            if not owner:
-                continue
+            if not owner or not doc.orth[cue.end - 1][:1].isalnum() and not all(name.ticker for name in owner):
+                continue  # "Breadth: 6 up, 4 down": a bare count of the market's names
             metric = "up_days" if direction > 0 else "down_days"
             last_direction = self.state.count_direction = direction
             self._mute_before(cue, ("DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "UP", "DOWN"))
-            start, end = doc.char_span(index, cue.end)
+            start, end = doc.char_span(index, cue.end if doc.orth[cue.end - 1][:1].isalnum() else cue.end - 1)
             for name in owner:
                 self.out.append(self._claim(name.ticker, metric, value, start, end, decimals=0, rules=(cue.rule, "subject.owner", name.rule)))
             self._elliptic_counts(cue.end, metric)
@@ -881,9 +910,15 @@ class Sentence:
         """A number written with its sign right after a company's name, in a text that writes its
         moves in percent ("META -3, AVGO -5.6", "Sonae +5,5"), is a percent move: prices carry no sign."""
         quantity, doc = figure.quantity, self.doc
-        if not quantity.signed or quantity.currency or not any(f.kind == "pct" for f in doc.figures):
+        if quantity.currency or not any(f.kind == "pct" for f in doc.figures):
             return False
         position = figure.token - 1
+        if not quantity.signed:  # "UnitedHealth: down 2.85" in a list of "up 5.40 percent": the word is its sign
+            while position >= self.s0 and not doc.orth[position].strip():
+                position -= 1
+            if position < self.s0 or doc.lower[position] not in ("up", "down") or figure.kind != "number":
+                return False
+            position -= 1
         while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":"):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
@@ -895,7 +930,7 @@ class Sentence:
         while position >= self.s0 and doc.orth[position] in ('"', "'", " ", "  ", "(", "~", "≈"):
             position -= 1
         if position < self.s0 or doc.orth[position] not in (":", "="):
-            return None
+            return self._list_item_key(figure)
         position -= 1
         words: list[str] = []
         while position >= self.s0 and len(words) < 4:
@@ -912,6 +947,39 @@ class Sentence:
             if outer is not None and outer.metric == "daily_move":
                 return outer  # "largest_daily_drop: {date: 2026-02-04, return: -0.1731}"
         return rule if rule is not None and rule.metric != "range" else None
+
+    def _list_item_key(self, figure: Figure) -> HeaderRule | None:
+        """A bare figure after its item's name takes the key of the line introducing the list
+        ("Ranked by annualised vol:" / "1. AMD 51.4"); the item's own number ("1.", "#1") takes none."""
+        key = self.state.list_key if self.state.in_item else None
+        if key is None:
+            key = self._opening_key(figure)
+        if key is None or figure.kind not in ("int", "number"):
+            return None
+        doc = self.doc
+        if not any(n.ticker and n.end <= figure.token for n in self.mentions):
+            return None
+        previous = self._previous_word(figure.token)
+        if previous >= self.s0 and doc.orth[previous] in ("#", "no", "No", "no.", "No."):
+            return None
+        if key.metric in ("up_days", "down_days") and figure.kind != "int":
+            return None
+        return key
+
+    def _opening_key(self, figure: Figure) -> HeaderRule | None:
+        """"Up days: AMD 11, AMZN 11; TSLA 8": a key opening the sentence, before its first name, gives
+        the bare figures after the names of the line its measure."""
+        doc = self.doc
+        colon = next((i for i in range(self.s0, min(self.s1, self.s0 + 12)) if doc.orth[i] in (":", "):")), None)
+        if colon is None or colon > figure.token or any(n.ticker and n.start < colon for n in self.mentions):
+            return None
+        words = [w for w in doc.orth[self.s0:colon] if w.strip() and w not in ("*", "**")]
+        if not words or len([w for w in words if w[:1].isalpha()]) > 4:
+            return None
+        rule = self.r.header_rule(" ".join(words), self.month)
+        if rule is None or rule is SKIP_COLUMN or rule.metric not in LIST_KEY_METRICS:
+            return None
+        return rule
 
     def _outer_key(self, position: int) -> HeaderRule | None:
         """The key an open brace or bracket before `position` is the value of, if any."""
@@ -947,6 +1015,11 @@ class Sentence:
     def _key_count(self, figure: Figure, rule: HeaderRule, lists) -> list[Claim]:
         value = int(figure.quantity.value)
         subjects, subject_rule = self._subject(figure, lists)
+        dash = self._next_word(figure.token + 1)
+        if dash < self.s1 and self.doc.orth[dash] in ("—", "–", "-", ":"):
+            following = self._name_starting(self._next_word(dash + 1))
+            if following is not None and following.ticker:  # "a four-way tie on 12 — Galp, NOS and REN"
+                subjects, subject_rule = self.group_of(following), "subject.following_dash"
         if not subjects or value > 31:
             return []
         made = [self._claim(name.ticker, rule.metric, value, figure.start, figure.end,
@@ -1119,6 +1192,8 @@ class Sentence:
                 continue
             made.add(key)
             self.state.last_rank = rank
+            if rank == "best_return":
+                self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
 
@@ -1152,7 +1227,14 @@ class Sentence:
             label_end = self._next_word(cue.end)
             while label_end < self.s1 and doc.lower[label_end] in self.r.words("day_words"):
                 label_end = self._next_word(label_end + 1)
-            if label_end == self._next_word(cue.end) or label_end >= self.s1 or label_end not in doc.figure_at:
+            # "1d worst (−) 6.1%": the day word before the superlative, a bracketed sign before the figure
+            day_before = any(c.label == "DAILY" and c.end <= cue.start and self._next_word(c.end) == cue.start
+                             for c in self.cues)
+            if day_before:
+                while label_end < self.s1 and doc.orth[label_end] in ("(", ")", "+", "-", "−", "–"):
+                    label_end = self._next_word(label_end + 1)
+            if (label_end == self._next_word(cue.end) and not day_before) or label_end >= self.s1 \
+                    or label_end not in doc.figure_at:
                 return False
             colon = label_end - 1
         elif doc.figures_between(cue.end, colon) or doc.names_between(cue.end, colon):
@@ -1183,8 +1265,9 @@ class Sentence:
         word = doc.lower[position]
         if word in self.r.words("possessives"):
             return True
-        # "Tesla's best session" is Tesla's own; "the month's laggard" ranks
-        return word in ("'s", "’s") and any(n.end == position and n.ticker for n in self.mentions)
+        # "Tesla's best session" is Tesla's own, and so is "the company's worst day"; "the month's laggard" ranks
+        return word in ("'s", "’s") and (any(n.end == position and n.ticker for n in self.mentions) or any(
+            c.label in ("DESCRIPTOR", "PRONOUN") and c.end == position for c in self.cues))
 
     def _superlative(self, cue: Cue) -> tuple[str, str] | None:
         """A superlative's rank: its family from the words after it ("largest drawdown"), before it
@@ -1230,6 +1313,10 @@ class Sentence:
                 if c.end <= cue.start and c.label in ("VOL", "DD") and doc.words_between(c.end, cue.start) <= 3 \
                         and not doc.breaks_between(c.end, cue.start) and id(c) not in self.muted:
                     family = c.label
+                    break
+                if c.end <= cue.start and c.label == "DAILY" and self._next_word(c.end) == cue.start \
+                        and id(c) not in self.muted:
+                    family = "DAILY"  # "1d best +7.7%", "daily worst": the day word as the label's head
                     break
         if family is None:
             topic = self._topic()
@@ -1374,7 +1461,8 @@ class Sentence:
         self.out.append(self._claim(owner.ticker, "direction", value, start, end, rules=("direction.bare", owner.rule)))
 
     def _directions(self, figure_claims: list[Claim]) -> None:
-        moved = {c.ticker for c in figure_claims}
+        # a move or a price path makes a direction word redundant; a drawdown, a volatility or a count does not
+        moved = {c.ticker for c in figure_claims if c.metric not in ("max_drawdown", "volatility", "up_days", "down_days")}
         values = {"DIRECTION_UP": "up", "DIRECTION_DOWN": "down", "DIRECTION_FLAT": "flat"}
         for cue in self.cues:
             if cue.label not in values or id(cue) in self.muted:
@@ -1390,15 +1478,39 @@ class Sentence:
                     self.out.append(self._claim(name.ticker, "direction", values[cue.label], start, end, rules=(cue.rule, "subject.owner", name.rule)))
 
     # ----------------------------------------------------------------- relations
+    def _behind_leader(self) -> None:
+        """"NOS and Sonae weren't far behind", "REN followed closely": after the leader is named, the names
+        of the clause are behind it."""
+        leader = self.state.leader
+        if leader is None:
+            return
+        for cue in self.cues:
+            if cue.label != "BEHIND_LEADER" or id(cue) in self.muted:
+                continue
+            left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {})
+            if not left:
+                continue
+            start, end = self.doc.char_span(min(left[0].start, cue.start), cue.end - 1)
+            for name in left:
+                if name.ticker and name.ticker != leader:
+                    self.out.append(self._claim(leader, "outperformed", name.ticker, start, end,
+                                                rules=(cue.rule, "subject.leader", name.rule)))
+
     def _relations(self) -> None:
         doc = self.doc
+        self._behind_leader()
         for cue in self.cues:
             if cue.label not in RELATION_LABELS or id(cue) in self.muted:
                 continue
-            right = None
+            right, after = None, cue.end
+            spread = self._next_word(cue.end)
+            if spread < self.s1 and doc.orth[spread] == ".":
+                spread = self._next_word(spread + 1)
+            if spread < self.s1 and spread in doc.figure_at and doc.lower[self._next_word(spread + 1)] in self.r.words("versus_words"):
+                after = self._next_word(spread + 1) + 1  # "outperf. +0.3pp vs AMZN": the spread, then the other name
             for name in self.mentions:
-                if name.start >= cue.end and doc.words_between(cue.end, name.start) <= 3 and not doc.breaks_between(cue.end, name.start) \
-                        and not doc.figures_between(cue.end, name.start):
+                if name.start >= after and doc.words_between(after, name.start) <= 3 and not doc.breaks_between(after, name.start) \
+                        and not doc.figures_between(after, name.start):
                     right = self.group_of(name)
                     break
             left = self._quantified(cue)
@@ -1409,7 +1521,8 @@ class Sentence:
             if left is None and self._pronoun_before(cue.start):
                 left = subjects.carried(self, cue.start, {})  # "…, so it underperformed Amazon": the pronoun is the subject
             if left is None:
-                left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
+                left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {}) \
+                    or subjects.sentence_subject(self, cue.start, {})  # "TSLA (−) 1.7%; underperf. AMZN by ~740bp"
             if not left:
                 continue
             winners, losers = (left, right) if cue.label == "OUTPERF" else (right, left)
@@ -1527,8 +1640,18 @@ class Sentence:
                     and not any(cue.end <= t for t in new_subject):
                 return True
         return any(f.kind == "pct" and f.token < token and not doc.breaks_between(f.token, token)
-                   and doc.words_between(f.token, token) <= 8 and not doc.names_between(f.token, token)
+                   and doc.words_between(f.token, token) <= (8 + self._comment_words(f.token, token))
+                   and not doc.names_between(f.token, token)
                    and not any(f.token < t for t in new_subject) for f in self.figures)
+
+    def _comment_words(self, left: int, right: int) -> int:
+        """"rose 12.36 percent in July, which is very good for the investors, because of ...": the words of a
+        relative clause that comments on the move stand between it and its cause without cutting them."""
+        doc = self.doc
+        for i in range(left + 1, right):
+            if doc.orth[i] == "," and doc.lower[self._next_word(i + 1)] == "which" and not doc.figures_between(i, right):
+                return doc.words_between(i, right)
+        return 0
 
     def _cause_end(self, cue: Cue) -> int:
         """A cause runs from its connective to its clause's end."""

@@ -1,0 +1,156 @@
+"""Ranked lists: a position in a list or table ranked by a measure is a rank claim.
+
+Position 1 of a list a line introduces as ranked ("Top 3", "Ranked by annualised vol:", "Bottom 3 (worst
+first)") holds the measure's top (or, for a list written from the bottom, its bottom); the last position
+holds the other end only where the list names every company the document names. A `Rank` column's 1 is
+the best return, its last row the worst on the same condition. Ties ("3=") and middle positions rank
+nobody. The lists are found by line, so a numbered run markdown leaves inside a paragraph counts too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from extractors.claims import Claim, ClaimError
+from extractors.document import Document, Name
+from extractors.structure import Block
+
+# "1. Galp: ...", "10) Altri", "#1 AMD", "- 2. NOS": a line's position marker; "3=" is a tie
+LINE_MARKER = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]+)?#?(\d{1,2})(=)?(?:[.)]|(?=[ \t]))[ \t]*")
+RANK_HEADERS = frozenset({"rank", "#", "pos", "pos.", "position", "no", "no.", "place"})
+
+PARTIAL = re.compile(r"\b(?:top|bottom|best|worst)[ -]?(?:\d{1,2}|three|five|ten)\b")
+# what a list is ranked by, from its introducing line: (words, rank of its top, rank of its bottom)
+MEASURES = (
+    (("vol", "volatility", "σ", "annualised", "annualized", "std"), "most_volatile", "least_volatile"),
+    (("drawdown", "peak-to-trough", "dd", "trough"), "largest_drawdown", None),
+    (("top", "bottom", "rank", "ranked", "ranking", "best", "worst", "performers", "return", "returns", "chg", "δ",
+      "leaderboard", "leaders", "laggards", "winners", "losers", "m/m"), "best_return", "worst_return"),
+)
+# an introducing line that lists counts ranks nobody by return
+COUNT_WORDS = ("up days", "days up", "sessions up", "down days", "days down", "sessions down", "sessions (up")
+# words that say the list starts from its bottom
+ASCENDING = ("lowest first", "ascending", "worst first", "from the bottom", "bottom", "least first", "smallest first",
+             "laggards", "losers", "calmest first")
+
+
+def _measure(intro: str) -> tuple[str | None, str | None, bool] | None:
+    words = set(re.findall(r"[\w/\-σδ]+", intro))
+    if any(w in intro for w in COUNT_WORDS):
+        return None
+    for keys, top, bottom in MEASURES:
+        if words & set(keys):
+            return top, bottom, any(w in intro for w in ASCENDING)
+    return None
+
+
+def _first_ticker(doc: Document, start: int, end: int) -> Name | None:
+    for name in doc.names:
+        if name.ticker and start <= doc.starts[name.start] < end:
+            return name
+    return None
+
+
+def _named(doc: Document) -> set[str]:
+    return {n.ticker for n in doc.names if n.ticker}
+
+
+def position_ranks(doc: Document, blocks: list[Block], made: list[Claim]) -> list[Claim]:
+    """The rank claims positions give that no other rule made."""
+    have = [(c.ticker, c.value, c.start) for c in made if c.metric == "rank"]
+    out: list[Claim] = []
+
+    def claim(name: Name, rank: str | None, start: int, end: int, sentence: str, rule: str, within: tuple[int, int]) -> None:
+        """`within`: the line or row; a rank another rule read there ("#1" as a superlative) is the same claim."""
+        if rank is None or any(t == name.ticker and v == rank and within[0] <= at < within[1] for t, v, at in have):
+            return
+        have.append((name.ticker, rank, start))
+        try:
+            out.append(Claim(ticker=name.ticker, metric="rank", value=rank, text=doc.text[start:end], sentence=sentence,
+                             start=start, end=end, rules=(rule, "subject.list_item", name.rule)))
+        except ClaimError:
+            pass
+
+    _lists(doc, claim)
+    for block in blocks:
+        if block.kind == "table":
+            _table(doc, block, claim)
+    return out
+
+
+def _lists(doc: Document, claim) -> None:
+    text = doc.text
+    marked = [m for m in LINE_MARKER.finditer(text)]  # only the lines that open on a position: no pass over the rest
+    named = None
+    index = 0
+    while index < len(marked):
+        run = [marked[index]]
+        index += 1
+        while index < len(marked) and marked[index].start() == _line_end(text, run[-1].start()) + 1:
+            run.append(marked[index])
+            index += 1
+        intro_end = run[0].start() - 1
+        while intro_end > 0 and text[intro_end - 1] == "\n":
+            intro_end -= 1  # blank lines between the introducing line and its list
+        if intro_end <= 0:
+            continue
+        intro_start = text.rfind("\n", 0, intro_end) + 1
+        intro = text[intro_start:intro_end]
+        if not intro.strip() or LINE_MARKER.match(intro) or "|" in text[run[0].start():_line_end(text, run[0].start())]:
+            continue
+        found = _measure(intro.lower())
+        if found is None:
+            continue
+        top, bottom, ascending = found
+        partial = PARTIAL.search(intro.lower()) is not None  # "Top 3", "Bottom 5": a part of the field, whatever it names
+        items = []
+        for m in run:
+            line_end = _line_end(text, m.start())
+            name = _first_ticker(doc, m.end(), line_end)
+            if name is None:
+                continue
+            marker_end = m.start() + len(m.group(0).rstrip())
+            items.append((int(m.group(1)), bool(m.group(2)), m.start() + len(m.group(0)) - len(m.group(0).lstrip(" \t-*•")),
+                          marker_end, text[m.start():line_end], name, (m.start(), line_end)))
+        if not items:
+            continue
+        first, last = items[0], items[-1]
+        first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
+        if not first[1] and (ascending or first[0] == 1):
+            claim(first[5], first_rank, first[2], first[3], first[4].strip(), "rank.list_position", first[6])
+        if named is None:
+            named = _named(doc)
+        if len(items) >= 3 and not partial and not last[1] and last is not first and {i[5].ticker for i in items} >= named:
+            claim(last[5], last_rank, last[2], last[3], last[4].strip(), "rank.list_position", last[6])
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
+
+
+def _table(doc: Document, block: Block, claim) -> None:
+    rows = block.rows
+    if len(rows) < 3:
+        return
+    header = [doc.clean[c.start:c.end].strip().lower().strip("*:") for c in rows[0]]
+    column = next((i for i, h in enumerate(header) if h in RANK_HEADERS), None)
+    if column is None or not any(re.search(r"chg|change|return|rtn|δ|%", h) for h in header):
+        return
+    body = []
+    for row in rows[1:]:
+        if column >= len(row):
+            continue
+        cell = doc.clean[row[column].start:row[column].end].strip()
+        m = re.fullmatch(r"#?(\d{1,2})(=)?\.?", cell)
+        name = next((_first_ticker(doc, c.start, c.end) for c in row if _first_ticker(doc, c.start, c.end)), None)
+        if m and name is not None:
+            body.append((int(m.group(1)), bool(m.group(2)), row[column], name, (row[0].start, row[-1].end)))
+    if not body:
+        return
+    sentence = doc.text[block.start:block.end]
+    first, last = body[0], body[-1]
+    if first[0] == 1 and not first[1]:
+        claim(first[3], "best_return", first[2].start, first[2].end, sentence, "rank.table_position", first[4])
+    if len(body) >= 3 and last[0] == len(body) and not last[1] and {b[3].ticker for b in body} >= _named(doc):
+        claim(last[3], "worst_return", last[2].start, last[2].end, sentence, "rank.table_position", last[4])

@@ -1,0 +1,77 @@
+"""Ranked lists: a line that introduces a list ("Top 3", "Ranked by vol:", "Bottom 3 (worst first)") says
+what its positions rank and what its bare figures measure; a Rank column ranks by return. Position 1 is
+the top (the bottom for a list written from the bottom); the last position is the other end only where
+the list names every company the text names; ties and middle positions rank nobody."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Top 3 this month\n1. Meta +6.0%\n2. Nvidia +4.1%\n3. JPM +2.2%\n", "us",
+         {("META", "rank", "best_return")}, {("JPM", "rank", "worst_return"), ("NVDA", "rank", "best_return")}),
+        ("Worst first:\n9. BCP −3.1%\n8. EDP −2.0%\n", "lisbon", {("BCP.LS", "rank", "worst_return")}, {("EDP.LS", "rank", "worst_return")}),
+        # the whole set of names the text names: the last position is the bottom
+        ("Sorted by annualised volatility:\n1. TSLA 61.0\n2. NVDA 44.2\n3. JPM 18.5\n", "us",
+         {("TSLA", "rank", "most_volatile"), ("JPM", "rank", "least_volatile"), ("NVDA", "volatility", 44.2), ("JPM", "volatility", 18.5)},
+         {("NVDA", "rank", "most_volatile")}),
+        # a tie at the top ranks nobody; a list of counts ranks nobody by return
+        ("Top names\n1= AMD +3.0%\n1= MA +3.0%\n3. UNH +1.0%\n", "us", set(), {("AMD", "rank", "best_return"), ("MA", "rank", "best_return")}),
+        ("Up days:\n1. EDP 14\n2. REN 12\n", "lisbon", {("EDP.LS", "up_days", 14), ("RENE.LS", "up_days", 12)}, {("EDP.LS", "rank", "best_return")}),
+    ],
+)
+def test_a_position_in_a_ranked_list(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+def test_an_unranked_numbered_list_ranks_nobody():
+    text = "Notes on the month:\n1. Nvidia rose 4.1%.\n2. Meta fell 2.0%.\n3. Tesla rose 9.0%.\n"
+    assert not [f for f in facts(text) if f[1] == "rank"]
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Pos | Name | Chg (%)\n---|---|---\n1 | NVDA | +4.0\n2 | META | +1.5\n3 | MA | −0.5\n",
+         {("NVDA", "rank", "best_return"), ("MA", "rank", "worst_return"), ("MA", "period_return", -0.5)}, set()),
+        # the last row is the bottom only where the table names every company the text names
+        ("Rank | Ticker | Return\n---|---|---\n#1 | AVGO | +7.0%\n#2 | AMD | +2.0%\n#3 | UNH | +1.0%\n\nTesla fell 4%.",
+         {("AVGO", "rank", "best_return")}, {("UNH", "rank", "worst_return")}),
+    ],
+)
+def test_a_rank_column(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # a key opening a line gives the bare counts after its names their measure
+        ("Days up: NVDA 12, META 10; AMD 9.", "us", {("NVDA", "up_days", 12), ("META", "up_days", 10), ("AMD", "up_days", 9)}, set()),
+        ("Sessions down (of 20): Galp 11; then a three-way tie on 9 — NOS, REN and EDP.", "lisbon",
+         {("GALP.LS", "down_days", 11), ("NOS.LS", "down_days", 9), ("RENE.LS", "down_days", 9), ("EDP.LS", "down_days", 9)},
+         {("GALP.LS", "down_days", 9)}),
+    ],
+)
+def test_a_key_opening_a_line_counts_for_its_names(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # an ellipsis inside a list ends no sentence: the list's measure holds after it
+        ("Vol, lowest first: JPM 18%, MA 20% … highest TSLA 61%.", "us",
+         {("TSLA", "volatility", 61), ("TSLA", "rank", "most_volatile")}, {("TSLA", "period_return", 61)}),
+        # "runner-up": the hyphenated word's "up" is no sign
+        ("Deepest drawdown: Meta, 12.0%, the runner-up Tesla at 9.5%.", "us", {("TSLA", "max_drawdown", 9.5)}, {("TSLA", "period_return", 9.5)}),
+        ("NOS +3.0%; the follow-up Galp slipped 1.2%.", "lisbon", {("GALP.LS", "period_return", -1.2)}, set()),
+    ],
+)
+def test_a_list_measure_holds_across_its_punctuation(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
