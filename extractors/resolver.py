@@ -44,10 +44,11 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "COUNT": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
     "COUNT_ELLIPTIC": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
     "SPAN": lambda label: label in ("DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"),
+    "PHASE": lambda label: label in ("SPAN", "DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "COUNT", "SUB_PERIOD", "OTHER_PERIOD"),
     "PERIOD": lambda label: label == "DATE",
     "WITHIN_PERIOD": lambda label: label == "PERIOD",
     "DD": lambda label: label == "OTHER_PERIOD",
-    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD"),
+    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "PHASE"),
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
 }
 OPPOSITE_RANKS = {
@@ -57,7 +58,7 @@ OPPOSITE_RANKS = {
 # a drop this strong (another period, a forecast) outweighs even a path or a range ("a support zone ($28-30)")
 DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
-PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST"})
+PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST", "PHASE"})
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 
@@ -267,7 +268,7 @@ class Resolver:
                 value = cue.value if row.slot == "date" else row.value
                 if row.slot == "date" and value is None:
                     continue
-                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token):
+                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token, s0):
                     continue  # "closed at $206.64 on 5 August and ended at $224.09": the date is the first figure's
                 reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule), cue)
         return reading
@@ -278,10 +279,11 @@ DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SE
                          "PERIOD"})
 
 
-def _owned_by_previous(doc: Document, cue: Cue, token: int) -> bool:
-    """A date right after a figure belongs to that figure, not to one further on."""
+def _owned_by_previous(doc: Document, cue: Cue, token: int, s0: int = 0) -> bool:
+    """A date right after a figure of its sentence belongs to that figure, not to one further on (a figure
+    ending the sentence before owns nothing here: "... on Monday the 27th. The same Monday EDP fell 3.3%")."""
     for figure in doc.figures:
-        if figure.token < cue.start and figure.token < token and doc.words_between(figure.token + 1, cue.start) <= 2 \
+        if s0 <= figure.token < cue.start and figure.token < token and doc.words_between(figure.token + 1, cue.start) <= 2 \
                 and not doc.breaks_between(figure.token, cue.start) and figure.kind != "int":
             return True
     return False
@@ -461,7 +463,7 @@ class Sentence:
         month another period); a horizon ("year to date", "the past week") is another period in a month's
         cell, and the text's own period when there is no cell to be another than."""
         for index, cue in enumerate(self.cues):
-            if cue.label in ("SUB_PERIOD", "OTHER_PERIOD") and not self.month:
+            if cue.label in ("SUB_PERIOD", "OTHER_PERIOD", "PHASE") and not self.month:
                 # with no cell there is no other period: "up 24% YTD" is the text's own claim
                 self.cues[index] = Cue("PERIOD_FREE", cue.rule, cue.start, cue.end, cue.value)
             elif cue.label == "SUB_PERIOD":
@@ -759,6 +761,7 @@ class Sentence:
         previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
         lists = self._figure_lists()
         signed_percent: set[int] = set()
+        dated_moves: set[int] = set()
         compared: tuple[int, str] | None = None  # the last percent a cue gave a metric: "drawdown, 21.8%, deeper than Amazon's 18.2%"
         for figure in self.figures:
             if figure.token in self.consumed:
@@ -770,6 +773,9 @@ class Sentence:
             if figure.kind in ("int", "number") and key is None and self._signed_after_name(figure):
                 figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "META -3, AVGO -5.6"
                 signed_percent.add(figure.token)
+            elif figure.kind in ("int", "number") and key is None and figure.token not in constructions and self._dated_bare_move(figure):
+                figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "down 14.5 on 7/23"
+                dated_moves.add(figure.token)
             if figure.kind == "int" and figure.token not in constructions:
                 continue
             if figure.kind == "int":
@@ -818,7 +824,8 @@ class Sentence:
             for name in subjects:
                 for metric, value, extra_rules, kw in claims:
                     used = SLOTS_USED.get(metric, ("metric",))
-                    marked = ("figure.signed_after_name",) if figure.token in signed_percent else ()
+                    marked = ("figure.signed_after_name",) if figure.token in signed_percent else \
+                        ("figure.dated_bare_move",) if figure.token in dated_moves else ()
                     claim = self._claim(name.ticker, metric, value, figure.start, figure.end,
                                         rules=reading.rules(used) + extra_rules + marked + (subject_rule, name.rule), **kw)
                     if claim is not None:
@@ -842,6 +849,24 @@ class Sentence:
         while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":"):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
+
+    def _dated_bare_move(self, figure: Figure) -> bool:
+        """A bare number dated to a session, in a text that writes its moves in percent, is that day's move
+        when a move word or its sign opens it: "down 14.5 on 7/23", "up 13 on 7/30", "+7.7 on 1/21 alone".
+        A price is written "to 203.17 on 1/9", never right after "down"."""
+        quantity, doc = figure.quantity, self.doc
+        if quantity.currency or not any(f.kind == "pct" for f in doc.figures):
+            return False
+        after = self._next_word(figure.token + 1)
+        if after < self.s1 and doc.lower[after] in ("on", "of"):
+            after = self._next_word(after + 1)
+        if after >= self.s1 or not any(c.start == after and c.label in ("DATE", "WEEKDAY") for c in self.cues) \
+                and not any(d.start == after for d in doc.dates):
+            return False
+        before = self._previous_word(figure.token)
+        if quantity.signed:
+            return before < self.s0 or doc.lower[before] in subjects.ELIDED_OPENERS or any(n.ticker and n.end == before + 1 for n in self.mentions)
+        return before >= self.s0 and any(c.end == before + 1 and c.label in ("UP", "DOWN") for c in self.cues)
 
     def _key_rule(self, figure: Figure) -> HeaderRule | None:
         """The header lexicon's reading of the key a figure is the value of: "Max DD: 6.1%", "Start: $206.64",
@@ -1033,6 +1058,9 @@ class Sentence:
             found = finder(self, start, {})
             if found:
                 return found
+        found = subjects.elided(self, start, {})  # "11 green days out of 19" after "$AMZN +5.7%."
+        if found:
+            return found
         after = self._next_word(end)
         name = self._name_starting(after)
         return (name,) if name else None
@@ -1288,7 +1316,16 @@ class Sentence:
             found = finder(self, cue.start, {})
             if found:
                 return found
-        return subjects.following(self, cue.end, {})
+        found = subjects.following(self, cue.end, {})
+        if found or self.mentions or self.figures or self.state.topic is None:
+            return found  # "Bottom 3 (worst first)": a rank over a count of names is a heading, no one's
+        # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
+        # no one ranks the one company the sentence before named
+        lead = self._next_word(self.s0)
+        while lead < cue.start and (doc.orth[lead] in ("*", "-", "•", ">", "—", "–") or doc.lower[lead] in ("the", "a", "o")
+                                    or not doc.orth[lead][:1].isalnum()):
+            lead = self._next_word(lead + 1)
+        return (Name(self.state.topic, cue.start, cue.start, "subject.topic"),) if lead >= cue.start else None
 
     # ----------------------------------------------------------------- directions
     def _bare_direction(self) -> None:
