@@ -524,6 +524,12 @@ class Sentence:
                         rest[0] in ("on", "of", "in", "for") and len(rest) > 1 and rest[1] in self.r.words("own_period_words")
                         or rest[0] == "on"):
                     self.muted.add(id(cue))
+        # "to $430.41, worst day −4.2%": a day's extreme after a level is no extreme of the level
+        for cue in self.cues:
+            if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
+                after = self._next_word(cue.end)
+                if after < self.s1 and self.doc.lower[after] in self.r.words("day_words"):
+                    self.muted.add(id(cue))
         # ", its trough a $355.59 close", ", a low close of $298.32": the extreme is the figure after, not the one before
         for cue in self.cues:
             if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
@@ -672,8 +678,10 @@ class Sentence:
                 self.muted.add(id(other))
 
     def _count_direction(self, cue: Cue, words: list[str]) -> int | None:
-        ups = {"up", "positive", "winning", "green", "higher", "advancing", "gaining", "rising", "up-", "rose", "gained", "advanced", "climbed"}
-        downs = {"down", "negative", "losing", "red", "lower", "declining", "falling", "down-", "fell", "lost", "declined", "dropped"}
+        ups = {"up", "positive", "winning", "green", "higher", "advancing", "gaining", "rising", "up-", "rose", "gained", "advanced", "climbed",
+               "alta", "subida", "positivas"}  # Portuguese inside English: "com 15 sessões em alta"
+        downs = {"down", "negative", "losing", "red", "lower", "declining", "falling", "down-", "fell", "lost", "declined", "dropped",
+                 "baixa", "queda", "negativas"}
         for word in reversed(words):
             if word in ups:
                 return 1
@@ -786,6 +794,8 @@ class Sentence:
             if key is not None:
                 self._offer_key(reading, key, figure)
             head = lists.get(figure.token, (figure.token,))[0]
+            if head == figure.token and figure.kind == "pct":
+                head = self._gapped_head(figure.token, lists)  # "EDPR fell 3.3% and Navigator 2.7%"
             if head != figure.token:
                 self.r.read_figure(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=head, into=reading, sides=("before",))
             if figure.kind == "pct" and not {"metric", "sign"} & set(reading.slots) and compared is not None \
@@ -995,6 +1005,26 @@ class Sentence:
                                                          "date": dated[0] if dated and extra_metric != "price_level" else None}))
         return claims, 0
 
+    def _gapped_head(self, token: int, lists: dict[int, tuple[int, ...]]) -> int:
+        """A gapped list of names and percents, the verb said once: "The same Monday EDPR fell 3.3% and
+        Navigator 2.7%", "the green day: NOS +3.6%, EDPR +3.1%". A percent right after a name that a list
+        word joins to an earlier percent is read, like a list's member, from the first figure's words."""
+        doc, head = self.doc, token
+        for _ in range(12):
+            before = self._previous_word(head)
+            name = next((n for n in self.mentions if n.ticker and n.end == before + 1), None)
+            if name is None:
+                break
+            joiner = self._previous_word(name.start)
+            if joiner < self.s0 or doc.lower[joiner] not in (",", ";", "and", "e", "y", "et"):
+                break
+            previous = self._previous_word(joiner)
+            figure = doc.figure_at.get(previous) if previous >= self.s0 else None
+            if figure is None or figure.kind != "pct" or doc.breaks_between(previous, token):
+                break
+            head = lists.get(previous, (previous,))[0]
+        return head
+
     def _figure_lists(self) -> dict[int, tuple[int, ...]]:
         """Figure token -> its list: figures of one kind joined only by list words, hedges and signs
         ("down 13.5%, 6.6% and 2.9%", "+5.4%/-12.0%", "+2.4% vs -9.2%")."""
@@ -1133,8 +1163,10 @@ class Sentence:
         colon = next((i for i in range(cue.end, min(self.s1, cue.end + 6)) if doc.orth[i] in (":", "=")), None)
         if colon is None:  # "EDPR: max drawdown 13.6%; worst day −5.86% (7 Nov)": the label with no colon
             label_end = self._next_word(cue.end)
-            while label_end < self.s1 and doc.lower[label_end] in self.r.words("day_words"):
-                label_end = self._next_word(label_end + 1)
+            while label_end < self.s1 and (doc.lower[label_end] in self.r.words("day_words") or label_end not in doc.figure_at
+                                           and label_end > self._next_word(cue.end) and not doc.orth[label_end][:1].isalnum()
+                                           and doc.orth[label_end] not in (",", ";", ".", "(", ":")):
+                label_end = self._next_word(label_end + 1)  # "worst day 🔴 −4.2%": an emoji between label and figure
             if label_end == self._next_word(cue.end) or label_end >= self.s1 or label_end not in doc.figure_at:
                 return False
             colon = label_end - 1
@@ -1454,6 +1486,11 @@ class Sentence:
             if doc.figures_between(cue.start, end) or not self._move_before(cue.start):
                 continue
             owner = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
+            if not owner and not self.mentions:
+                # "Galp rose 12%. Almost all of it on the 30th, +11.4%, after its results": the move it explains is
+                # the company's the sentence's own figure went to
+                moved = [c for c in self.out if c.ticker and c.metric in ("daily_move", "period_return") and c.end <= doc.starts[cue.start]]
+                owner = (Name(moved[-1].ticker, cue.start, cue.start, "subject.moved"),) if moved else None
             if not owner:
                 continue
             taken_until = end
@@ -1530,7 +1567,8 @@ class Sentence:
         if tickers:
             self.state.last_ticker = tickers[-1].ticker
         if self.mentions:
-            distinct = {n.ticker for n in self.mentions}
+            # an index or market named beside one company ("the best of the PSI") leaves that company the topic
+            distinct = {n.ticker for n in self.mentions if n.ticker} or {None}
             self.state.topic = next(iter(distinct)) if len(distinct) == 1 and None not in distinct else None
         groups = [g for g in self.groups if len(g) > 1 and all(n.ticker for n in g)]
         if groups:

@@ -57,3 +57,27 @@ def test_a_rank_or_a_days_move_in_a_sentence_naming_no_one(text, present):
 
 def test_a_ranked_heading_over_a_count_is_no_ones():
     assert_shape("NOS +3.0%. Bottom 3 (worst first)", set(), {("NOS.LS", "rank", "worst_return")}, universe="lisbon", month="2025-10")
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [
+        ("Galp rose 6%. Almost all of it on the 30th, +5.1%, after strong quarterly results.",
+         {("GALP.LS", "causal", "after strong quarterly results")}),
+        ("A Sonae subiu 4%. Quase tudo dia 21, +3,2%, depois dos resultados.", {("SON.LS", "causal", "depois dos resultados")}),
+    ],
+)
+def test_a_cause_in_a_sentence_naming_no_one_explains_its_move(text, present):
+    assert_shape(text, present, universe="lisbon", month="2025-10")
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("AMD swung hard: its annualised volatility came to 86%, the highest.", {("AMD", "rank", "most_volatile")}, set()),
+        ("UnitedHealth was steady, volatility 24%, the lowest.", {("UNH", "rank", "least_volatile")}, set()),
+        ("Nvidia closed at $200, the highest.", set(), {("NVDA", "rank", "best_return")}),
+    ],
+)
+def test_the_highest_closing_a_clause_ranks_the_figure_before(text, present, absent):
+    assert_shape(text, present, absent, month="2026-07")

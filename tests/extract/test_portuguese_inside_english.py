@@ -60,3 +60,16 @@ def test_portuguese_ranks_and_causes(text, present):
 
 def test_a_portuguese_descriptor_carries_the_company():
     assert_shape("A Navigator perdeu 6%. Nesse dia a papeleira recuou 2,1%.", {("NVG.LS", "daily_move", -2.1)}, **LISBON)
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [
+        ("A EDP valorizou 4,8%, com 15 sessões em alta.", {("EDP.LS", "up_days", 15)}),
+        ("A NOS caiu 2,0%, com 12 dias em queda.", {("NOS.LS", "down_days", 12)}),
+        ("A Altri mexeu: a volatilidade anualizada ficou em 33,1%, a mais alta.", {("ALTR.LS", "rank", "most_volatile")}),
+        ("A REN subiu 0,8%, fechando no mínimo do mês, 2,95 €.", {("RENE.LS", "range_low", 2.95), ("RENE.LS", "price_level", 2.95)}),
+    ],
+)
+def test_portuguese_counts_and_closing_extremes(text, present):
+    assert_shape(text, present, **LISBON)
