@@ -73,3 +73,17 @@ def test_a_portuguese_descriptor_carries_the_company():
 )
 def test_portuguese_counts_and_closing_extremes(text, present):
     assert_shape(text, present, **LISBON)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("A Galp caiu 2,3% na quinta-feira.", {("GALP.LS", "daily_move", -2.3)}, {("GALP.LS", "period_return", -2.3)}),
+        ("A REN ficou em último lugar, −1,2%.", {("RENE.LS", "rank", "worst_return")}, set()),
+        ("A NOS subiu 3,1% no mês, no topo da tabela.", {("NOS.LS", "rank", "best_return")}, set()),
+        ("A Altri desvalorizou-se 1,7% e a EDP ganhou terreno, +0,9%.", {("ALTR.LS", "period_return", -1.7), ("EDP.LS", "period_return", 0.9)}, set()),
+        ("Na terceira semana a Sonae subiu 2%.", set(), {("SON.LS", "period_return", 2)}),
+    ],
+)
+def test_portuguese_weekdays_places_and_phases(text, present, absent):
+    assert_shape(text, present, absent, **LISBON)

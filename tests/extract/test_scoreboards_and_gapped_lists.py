@@ -54,3 +54,15 @@ def test_an_extreme_noun_after_the_price_names_it(text, present, absent):
 )
 def test_a_gapped_list_reads_its_members_from_the_first(text, present, absent):
     assert_shape(text, present, absent, **LISBON_JAN)
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [
+        ("$BCP nuked 4.1% on the month", {("BCP.LS", "period_return", -4.1)}),
+        ("$GALP mooned 9.2% on the month lol", {("GALP.LS", "period_return", 9.2)}),
+        ("🔴 NOS 2.2%\n🟢 EDP 1.4%", {("NOS.LS", "period_return", -2.2), ("EDP.LS", "period_return", 1.4)}),
+    ],
+)
+def test_thread_slang_and_colour_marks_sign_the_move(text, present):
+    assert_shape(text, present, **LISBON_JAN)
