@@ -1257,6 +1257,11 @@ class Sentence:
             return None
         if family == "DAILY" and cue.label in ("SUP_BEST", "SUP_WORST"):
             sign = 0
+        elif family == "DAILY" and not sign:
+            # "Biggest single day: AMD +13.0%": the signed figure the label names says which way
+            named = next((f for f in self.figures if f.token >= cue.end and f.kind == "pct"), None)
+            if named is not None and named.quantity.signed and doc.words_between(cue.end, named.token) <= 6:
+                sign = named.quantity.signed
         rule = self.r.ranks.get((cue.label, family, sign)) or self.r.ranks.get((cue.label, family, 0))
         if rule is None and family == "RETURN_NOUN":
             rule = self.r.ranks.get((cue.label, "RETURN", 0))

@@ -66,3 +66,14 @@ def test_a_gapped_list_reads_its_members_from_the_first(text, present, absent):
 )
 def test_thread_slang_and_colour_marks_sign_the_move(text, present):
     assert_shape(text, present, **LISBON_JAN)
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [
+        ("🔥 Biggest single day: AMD +13.0% (7/30)", {("AMD", "rank", "largest_daily_gain"), ("AMD", "daily_move", 13.0)}),
+        ("Largest one-day move: TSLA −14.5% on 7/23", {("TSLA", "rank", "largest_daily_fall"), ("TSLA", "daily_move", -14.5)}),
+    ],
+)
+def test_a_days_superlative_label_takes_the_sign_of_its_figure(text, present):
+    assert_shape(text, present, universe="us", month="2026-07")
