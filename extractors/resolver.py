@@ -45,10 +45,11 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "COUNT": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
     "COUNT_ELLIPTIC": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
     "SPAN": lambda label: label in ("DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"),
+    "PHASE": lambda label: label in ("SPAN", "DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "COUNT", "SUB_PERIOD", "OTHER_PERIOD"),
     "PERIOD": lambda label: label == "DATE",
     "WITHIN_PERIOD": lambda label: label == "PERIOD",
     "DD": lambda label: label == "OTHER_PERIOD",
-    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY"),  # "post-earnings" is a time
+    "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY", "PHASE"),  # "post-earnings" is a time
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
     "PAST_MODAL": lambda label: label == "FORECAST",
 }
@@ -59,7 +60,7 @@ OPPOSITE_RANKS = {
 # a drop this strong (another period, a forecast) outweighs even a path or a range ("a support zone ($28-30)")
 DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
-PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST"})
+PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST", "PHASE"})
 LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
@@ -295,7 +296,7 @@ class Resolver:
                 value = cue.value if row.slot == "date" else row.value
                 if row.slot == "date" and value is None:
                     continue
-                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token, distance == 0):
+                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token, distance == 0, s0):
                     continue  # "closed at $206.64 on 5 August and ended at $224.09": the date is the first figure's
                 reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule), cue)
         return reading
@@ -306,12 +307,13 @@ DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SE
                          "PERIOD"})
 
 
-def _owned_by_previous(doc: Document, cue: Cue, token: int, touching: bool = False) -> bool:
-    """A date right after a figure belongs to that figure, not to one further on; but a date that touches
-    the next figure across a comma or a bracket from the last ("4 Aug -3.9%, 5 Aug -2.7%", "below -3% (4 Aug
-    -3.9%") is the next one's."""
+def _owned_by_previous(doc: Document, cue: Cue, token: int, touching: bool = False, s0: int = 0) -> bool:
+    """A date right after a figure of its sentence belongs to that figure, not to one further on; but a date
+    that touches the next figure across a comma or a bracket from the last ("4 Aug -3.9%, 5 Aug -2.7%", "below
+    -3% (4 Aug -3.9%") is the next one's, and a figure ending the sentence before owns nothing here ("... on
+    Monday the 27th. The same Monday EDP fell 3.3%")."""
     for figure in doc.figures:
-        if figure.token < cue.start and figure.token < token and doc.words_between(figure.token + 1, cue.start) <= 2 \
+        if s0 <= figure.token < cue.start and figure.token < token and doc.words_between(figure.token + 1, cue.start) <= 2 \
                 and not doc.breaks_between(figure.token, cue.start) and figure.kind != "int" \
                 and not (touching and (doc.commas_between(figure.token + 1, cue.start)
                                        or any(w in ("(", "[", ";") for w in doc.orth[figure.token + 1:cue.start]))):
@@ -507,7 +509,7 @@ class Sentence:
         month another period); a horizon ("year to date", "the past week") is another period in a month's
         cell, and the text's own period when there is no cell to be another than."""
         for index, cue in enumerate(self.cues):
-            if cue.label in ("SUB_PERIOD", "OTHER_PERIOD") and not self.month:
+            if cue.label in ("SUB_PERIOD", "OTHER_PERIOD", "PHASE") and not self.month:
                 # with no cell there is no other period: "up 24% YTD" is the text's own claim
                 self.cues[index] = Cue("PERIOD_FREE", cue.rule, cue.start, cue.end, cue.value)
             elif cue.label == "SUB_PERIOD":
@@ -567,6 +569,12 @@ class Sentence:
                 if rest and rest[0] in self.r.words("extreme_horizon_openers") and not (
                         rest[0] in ("on", "of", "in", "for") and len(rest) > 1 and rest[1] in self.r.words("own_period_words")
                         or rest[0] == "on"):
+                    self.muted.add(id(cue))
+        # "to $430.41, worst day −4.2%": a day's extreme after a level is no extreme of the level
+        for cue in self.cues:
+            if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"):
+                after = self._next_word(cue.end)
+                if after < self.s1 and self.doc.lower[after] in self.r.words("day_words"):
                     self.muted.add(id(cue))
         # ", its trough a $355.59 close", ", a low close of $298.32": the extreme is the figure after, not the one before
         for cue in self.cues:
@@ -832,6 +840,7 @@ class Sentence:
         previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
         lists = self._figure_lists()
         signed_percent: set[int] = set()
+        dated_moves: set[int] = set()
         compared: tuple[int, str] | None = None  # the last percent a cue gave a metric: "drawdown, 21.8%, deeper than Amazon's 18.2%"
         for figure in self.figures:
             if figure.token in self.consumed:
@@ -843,6 +852,9 @@ class Sentence:
             if figure.kind in ("int", "number") and key is None and self._signed_after_name(figure):
                 figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "META -3, AVGO -5.6"
                 signed_percent.add(figure.token)
+            elif figure.kind in ("int", "number") and key is None and figure.token not in constructions and self._dated_bare_move(figure):
+                figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "down 14.5 on 7/23"
+                dated_moves.add(figure.token)
             if figure.kind == "int" and figure.token not in constructions:
                 continue
             if figure.kind == "int":
@@ -853,6 +865,8 @@ class Sentence:
             if key is not None:
                 self._offer_key(reading, key, figure)
             head = lists.get(figure.token, (figure.token,))[0]
+            if head == figure.token and figure.kind == "pct":
+                head = self._gapped_head(figure.token, lists)  # "EDPR fell 3.3% and Navigator 2.7%"
             if head != figure.token:
                 self.r.read_figure(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=head, into=reading, sides=("before",))
             if figure.kind == "pct" and not {"metric", "sign"} & set(reading.slots) and compared is not None \
@@ -892,7 +906,8 @@ class Sentence:
             for name in subjects:
                 for metric, value, extra_rules, kw in claims:
                     used = SLOTS_USED.get(metric, ("metric",))
-                    marked = ("figure.signed_after_name",) if figure.token in signed_percent else ()
+                    marked = ("figure.signed_after_name",) if figure.token in signed_percent else \
+                        ("figure.dated_bare_move",) if figure.token in dated_moves else ()
                     claim = self._claim(name.ticker, metric, value, figure.start, figure.end,
                                         rules=reading.rules(used) + extra_rules + marked + (subject_rule, name.rule), **kw)
                     if claim is not None:
@@ -922,6 +937,24 @@ class Sentence:
         while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":"):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
+
+    def _dated_bare_move(self, figure: Figure) -> bool:
+        """A bare number dated to a session, in a text that writes its moves in percent, is that day's move
+        when a move word or its sign opens it: "down 14.5 on 7/23", "up 13 on 7/30", "+7.7 on 1/21 alone".
+        A price is written "to 203.17 on 1/9", never right after "down"."""
+        quantity, doc = figure.quantity, self.doc
+        if quantity.currency or not any(f.kind == "pct" for f in doc.figures):
+            return False
+        after = self._next_word(figure.token + 1)
+        if after < self.s1 and doc.lower[after] in ("on", "of"):
+            after = self._next_word(after + 1)
+        if after >= self.s1 or not any(c.start == after and c.label in ("DATE", "WEEKDAY") for c in self.cues) \
+                and not any(d.start == after for d in doc.dates):
+            return False
+        before = self._previous_word(figure.token)
+        if quantity.signed:
+            return before < self.s0 or doc.lower[before] in subjects.ELIDED_OPENERS or any(n.ticker and n.end == before + 1 for n in self.mentions)
+        return before >= self.s0 and any(c.end == before + 1 and c.label in ("UP", "DOWN") for c in self.cues)
 
     def _key_rule(self, figure: Figure) -> HeaderRule | None:
         """The header lexicon's reading of the key a figure is the value of: "Max DD: 6.1%", "Start: $206.64",
@@ -1088,6 +1121,26 @@ class Sentence:
                                                          "date": dated[0] if dated and extra_metric != "price_level" else None}))
         return claims, 0
 
+    def _gapped_head(self, token: int, lists: dict[int, tuple[int, ...]]) -> int:
+        """A gapped list of names and percents, the verb said once: "The same Monday EDPR fell 3.3% and
+        Navigator 2.7%", "the green day: NOS +3.6%, EDPR +3.1%". A percent right after a name that a list
+        word joins to an earlier percent is read, like a list's member, from the first figure's words."""
+        doc, head = self.doc, token
+        for _ in range(12):
+            before = self._previous_word(head)
+            name = next((n for n in self.mentions if n.ticker and n.end == before + 1), None)
+            if name is None:
+                break
+            joiner = self._previous_word(name.start)
+            if joiner < self.s0 or doc.lower[joiner] not in (",", ";", "and", "e", "y", "et"):
+                break
+            previous = self._previous_word(joiner)
+            figure = doc.figure_at.get(previous) if previous >= self.s0 else None
+            if figure is None or figure.kind != "pct" or doc.breaks_between(previous, token):
+                break
+            head = lists.get(previous, (previous,))[0]
+        return head
+
     def _figure_lists(self) -> dict[int, tuple[int, ...]]:
         """Figure token -> its list: figures of one kind joined only by list words, hedges and signs
         ("down 13.5%, 6.6% and 2.9%", "+5.4%/-12.0%", "+2.4% vs -9.2%")."""
@@ -1151,6 +1204,9 @@ class Sentence:
             found = finder(self, start, {})
             if found:
                 return found
+        found = subjects.elided(self, start, {})  # "11 green days out of 19" after "$AMZN +5.7%."
+        if found:
+            return found
         after = self._next_word(end)
         name = self._name_starting(after)
         return (name,) if name else None
@@ -1225,8 +1281,10 @@ class Sentence:
         colon = next((i for i in range(cue.end, min(self.s1, cue.end + 6)) if doc.orth[i] in (":", "=")), None)
         if colon is None:  # "EDPR: max drawdown 13.6%; worst day −5.86% (7 Nov)": the label with no colon
             label_end = self._next_word(cue.end)
-            while label_end < self.s1 and doc.lower[label_end] in self.r.words("day_words"):
-                label_end = self._next_word(label_end + 1)
+            while label_end < self.s1 and (doc.lower[label_end] in self.r.words("day_words") or label_end not in doc.figure_at
+                                           and label_end > self._next_word(cue.end) and not doc.orth[label_end][:1].isalnum()
+                                           and doc.orth[label_end] not in (",", ";", ".", "(", ":", ")", "+", "-", "−", "–")):
+                label_end = self._next_word(label_end + 1)  # "worst day 🔴 −4.2%": an emoji between label and figure
             # "1d worst (−) 6.1%": the day word before the superlative, a bracketed sign before the figure
             day_before = any(c.label == "DAILY" and c.end <= cue.start and self._next_word(c.end) == cue.start
                              for c in self.cues)
@@ -1329,6 +1387,11 @@ class Sentence:
             return None
         if family == "DAILY" and cue.label in ("SUP_BEST", "SUP_WORST"):
             sign = 0
+        elif family == "DAILY" and not sign:
+            # "Biggest single day: AMD +13.0%": the signed figure the label names says which way
+            named = next((f for f in self.figures if f.token >= cue.end and f.kind == "pct"), None)
+            if named is not None and named.quantity.signed and doc.words_between(cue.end, named.token) <= 6:
+                sign = named.quantity.signed
         rule = self.r.ranks.get((cue.label, family, sign)) or self.r.ranks.get((cue.label, family, 0))
         if rule is None and family == "RETURN_NOUN":
             rule = self.r.ranks.get((cue.label, "RETURN", 0))
@@ -1430,7 +1493,16 @@ class Sentence:
             found = finder(self, cue.start, {})
             if found:
                 return found
-        return subjects.following(self, cue.end, {})
+        found = subjects.following(self, cue.end, {})
+        if found or self.mentions or self.figures or self.state.topic is None:
+            return found  # "Bottom 3 (worst first)": a rank over a count of names is a heading, no one's
+        # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
+        # no one ranks the one company the sentence before named
+        lead = self._next_word(self.s0)
+        while lead < cue.start and (doc.orth[lead] in ("*", "-", "•", ">", "—", "–") or doc.lower[lead] in ("the", "a", "o")
+                                    or not doc.orth[lead][:1].isalnum()):
+            lead = self._next_word(lead + 1)
+        return (Name(self.state.topic, cue.start, cue.start, "subject.topic"),) if lead >= cue.start else None
 
     # ----------------------------------------------------------------- directions
     def _bare_direction(self) -> None:
@@ -1595,6 +1667,11 @@ class Sentence:
             if doc.figures_between(cue.start, end) or not self._move_before(cue.start):
                 continue
             owner = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
+            if not owner and not self.mentions:
+                # "Galp rose 12%. Almost all of it on the 30th, +11.4%, after its results": the move it explains is
+                # the company's the sentence's own figure went to
+                moved = [c for c in self.out if c.ticker and c.metric in ("daily_move", "period_return") and c.end <= doc.starts[cue.start]]
+                owner = (Name(moved[-1].ticker, cue.start, cue.start, "subject.moved"),) if moved else None
             if not owner:
                 continue
             taken_until = end
@@ -1681,7 +1758,8 @@ class Sentence:
         if tickers:
             self.state.last_ticker = tickers[-1].ticker
         if self.mentions:
-            distinct = {n.ticker for n in self.mentions}
+            # an index or market named beside one company ("the best of the PSI") leaves that company the topic
+            distinct = {n.ticker for n in self.mentions if n.ticker} or {None}
             self.state.topic = next(iter(distinct)) if len(distinct) == 1 and None not in distinct else None
         groups = [g for g in self.groups if len(g) > 1 and all(n.ticker for n in g)]
         if groups:

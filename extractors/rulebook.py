@@ -40,6 +40,7 @@ LABELS: dict[str, str] = {
     "LEVEL": "a word before a number that makes it a price ('closed at', 'trading at')",
     "OTHER_PERIOD": "a horizon other than the month (YTD, 12 months)",
     "SUB_PERIOD": "a horizon shorter than the month (a week): another period when the cell's month is known",
+    "PHASE": "a stretch of the month a narrative moves through ('in the third week', 'the last three sessions'): a percent no session cue reads is no claim",
     "PERIOD_FREE": "a horizon in a text with no cell: the text's own period, no effect",
     "FORECAST": "a target or forecast, not a fact about the month",
     "OTHER_QUANTITY": "a figure about something other than the price (revenue, breadth, yield)",

@@ -220,19 +220,42 @@ def _opens_clause_measure(sentence: Sentence, token: int, metric) -> bool:
     return True
 
 
-ELIDED_LEADS = frozenset({"UP", "DOWN", "END", "START", "END_PERIOD", "LEVEL", "HIGH", "LOW"})
+DAY_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SESSION_NEXT", "SESSION_SAME"})
+
+
+def topic_move(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"Galp rose 4%. The big day was the 12th, +3.1%": a day's move in a sentence naming no one is a
+    move of the one company the sentence before named. Only a percent a session or a date marks: an
+    unmarked percent in such a sentence is as often a probability or a parameter."""
+    figure = next((f for f in sentence.figures if f.token == token), None)
+    if figure is None or figure.kind != "pct" or not any(
+            c.label in DAY_LABELS and id(c) not in sentence.muted and not sentence.doc.breaks_between(min(c.start, token), max(c.end, token + 1) - 1)
+            for c in sentence.cues):
+        return None
+    return topic_carried(sentence, token, lists)
+
+
+ELIDED_LEADS = frozenset({"UP", "DOWN", "END", "START", "END_PERIOD", "LEVEL", "HIGH", "LOW", "DD", "VOL", "COUNT"})
+# words a dropped-subject note may open on before its verb: "then -6.1% on the last day", "and closed at 14,63"
+ELIDED_OPENERS = frozenset({"then", "and", "also", "plus", "but", "still"})
 
 
 def elided(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     """"Galp fell hard. Ended the month at 14,63": a sentence that opens on its verb, naming no one,
-    goes on about the one company the sentence before named (notes and posts drop the subject)."""
+    goes on about the one company the sentence before named (notes and posts drop the subject; a
+    thread writes it in lowercase: "bottomed at 203.17 on 1/9", "max DD only 6.6%", "+7.7 on 1/21")."""
     doc = sentence.doc
     if sentence.mentions or sentence.state.topic is None:
         return None
     first = sentence._next_word(sentence.s0) if not doc.orth[sentence.s0].strip() else sentence.s0
-    while first < sentence.s1 and doc.orth[first] in ("*", "-", "•", ">"):
+    while first < sentence.s1 and (doc.orth[first] in ("*", "-", "•", ">") or doc.lower[first] in ELIDED_OPENERS):
         first = sentence._next_word(first + 1)
-    if first >= sentence.s1 or not doc.orth[first][:1].isupper() or not any(
+    if first >= sentence.s1:
+        return None
+    figure = doc.figure_at.get(first)
+    if figure is not None and figure.token == token and figure.kind in ("pct", "number") and figure.quantity.signed:
+        return (Name(sentence.state.topic, token, token, "subject.elided"),)  # "+7.7 on 1/21 alone"
+    if not doc.orth[first][:1].isalnum() or not any(
             c.start == first and c.label in ELIDED_LEADS for c in sentence.cues):
         return None
     return (Name(sentence.state.topic, token, token, "subject.elided"),)
@@ -250,4 +273,5 @@ SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | No
     "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive, "name_at": name_at,
     "clause_subject": clause_subject, "sentence_subject": sentence_subject, "carried": carried, "block": block,
     "following": following, "topic_carried": topic_carried, "elided": elided, "topic_price": topic_price,
+    "topic_move": topic_move,
 }
