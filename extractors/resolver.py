@@ -1362,6 +1362,9 @@ class Sentence:
                     family = "UP" if c.label == "UP_NOUN" else "DOWN"
                     break
                 if c.label == "PERFORMER":
+                    if doc.lower[c.start] in self.r.words("weight_members") and \
+                            doc.lower[cue.end - 1] in self.r.words("weight_superlatives"):
+                        return None  # "our top holding": a weight, no rank
                     family = "RETURN_NOUN" if doc.lower[c.start] in self.r.words("return_nouns") else "RETURN"
                     break
         if family in ("UP", "DOWN") and self._dated_after(cue):
@@ -1424,6 +1427,8 @@ class Sentence:
         nxt = self._next_word(cue.end)
         if nxt >= self.s1:
             return True
+        if self._label_name(cue) is not None:
+            return True  # "TOP BCP   BOTTOM EDPR": a terminal's label before its name
         word = doc.lower[nxt]
         if word in (",", ".", ";", ":", "(", ")", "—", "–", "!", "?", "|", "…") or nxt in doc.figure_at:
             return True
@@ -1435,6 +1440,16 @@ class Sentence:
             groups = self.r.words("group_nouns") | self.r.words("plural_performers")
             return any(w in groups for w in rest[:5])
         return False
+
+    def _label_name(self, cue: Cue) -> Name | None:
+        """Rank grammar: an upper-case rank label written right before a company ("TOP BCP", "BOTTOM EDPR",
+        "HI VOL EDP" on a desk terminal) ranks that company, not the one before it."""
+        doc = self.doc
+        letters = [w for w in doc.orth[cue.start:cue.end] if w[:1].isalpha()]
+        if not letters or not all(w.isupper() and len(w) >= 2 for w in letters):
+            return None
+        name = self._name_starting(self._next_word(cue.end))
+        return name if name is not None and name.ticker else None
 
     def _peer_extreme(self, cue: Cue) -> str | None:
         """', the highest in the group' after a figure ranks that figure's family."""
@@ -1464,6 +1479,9 @@ class Sentence:
         # "the best performer was NVDA", "Best performer: AMZN", "the highest volatility belonged to AMD"
         family = {i for c in self.cues if c.label in ("VOL", "DD", "DAILY", "PERFORMER", "UP_NOUN", "DOWN_NOUN", "EXTREME")
                   for i in range(c.start, c.end)}
+        labelled = self._label_name(cue)
+        if labelled is not None:
+            return self.group_of(labelled)
         previous = self._previous_word(cue.start)
         if previous >= self.s0:  # "TL;DR Galp worst stock of the month, BCP best": the name right before it
             named = next((n for n in self.mentions if n.ticker and n.end - 1 == previous), None)

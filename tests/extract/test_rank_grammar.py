@@ -1,0 +1,75 @@
+"""Rank grammar: a rank is composed, not listed. A superlative of return (superlative_words_best / _worst)
+takes an optional "-performing"/"performance" and an optional member noun (performer_nouns: constituent,
+position, holding ...) and an optional scope ("of the three", "in the coverage universe", "del índice");
+"[the] only/sole [member] [to decline / in the red / faller]" ranks worst (its mirror best); an upper-case
+desk label ("TOP BCP", "BOTTOM EDPR", "HI VOL EDP") ranks the name after it. Superlatives of another
+measure keep their own rank, and a superlative of size before a member noun is a weight, no rank."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("NOS was the best-performing constituent of our coverage, up 17.0%.", "lisbon",
+         {("NOS.LS", "rank", "best_return"), ("NOS.LS", "period_return", 17.0)}, set()),
+        ("Alphabet (c. −9.1%), which was the weakest holding.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Tesla was the best-performing position, with a return of 14.2%.", "us", {("TSLA", "rank", "best_return")}, set()),
+        ("Tesla returned 14.2%, the strongest performance in the coverage universe.", "us", {("TSLA", "rank", "best_return")}, set()),
+        ("Meta was the poorest member of the group.", "us", {("META", "rank", "worst_return")}, {("META", "rank", "best_return")}),
+        ("Tesla was the strongest issuer in the watchlist.", "us", {("TSLA", "rank", "best_return")}, set()),
+        # another measure keeps its own rank
+        ("Tesla had the strongest single day, up 5.5% on the 31st.", "us", {("TSLA", "rank", "largest_daily_gain")},
+         {("TSLA", "rank", "best_return")}),
+        # a size superlative before a member noun is a weight
+        ("Apple, our top holding, rose 3%.", "us", {("AAPL", "period_return", 3)}, {("AAPL", "rank", "best_return")}),
+        ("Nvidia, the largest position in the portfolio, fell 2%.", "us", set(), {("NVDA", "rank", "best_return"), ("NVDA", "rank", "worst_return")}),
+        # every name fell: the mildest loss is the best
+        ("Tesla: -4.58%, least bad.", "us", {("TSLA", "rank", "best_return")}, {("TSLA", "rank", "worst_return")}),
+    ],
+)
+def test_a_superlative_with_a_member_and_a_scope_ranks(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ('Banco Comercial Português ("BCP") was the only position to decline (c. −4.7%).', "lisbon",
+         {("BCP.LS", "rank", "worst_return"), ("BCP.LS", "period_return", -4.7)}, set()),
+        ("BCP: -4.72%, only faller.", "lisbon", {("BCP.LS", "rank", "worst_return")}, set()),
+        ("Alphabet was the only one of the ten to finish lower.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Millennium bcp was the only decliner.", "lisbon", {("BCP.LS", "rank", "worst_return")}, set()),
+        ("Alphabet was the only stock in the red.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("El único en pérdidas: BCP, que bajó un 4,72%.", "lisbon",
+         {("BCP.LS", "rank", "worst_return"), ("BCP.LS", "period_return", -4.72)}, set()),
+        ("In a weak month Meta was the only name in the green, up 1.2%.", "us", {("META", "rank", "best_return")}, set()),
+        ("UNH was the sole gainer.", "us", {("UNH", "rank", "best_return")}, set()),
+        ("Meta was the only one up.", "us", {("META", "rank", "best_return")}, set()),
+        # a noun after "only" with no link is no rank; "only to fall" has no member
+        ("Tesla rose 5%; its only drop came on the 12th.", "us", {("TSLA", "period_return", 5)}, {("TSLA", "rank", "worst_return")}),
+        ("Tesla rallied early, only to fall back later.", "us", set(), {("TSLA", "rank", "worst_return")}),
+        # several names "the only risers" is a group, no rank
+        ("BCP +0.45% and Altri +0.4% were the only risers in early January.", "lisbon", set(),
+         {("ALTR.LS", "rank", "best_return"), ("BCP.LS", "rank", "best_return")}),
+    ],
+)
+def test_the_only_one_to_fall_is_the_worst(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        ("SORT: %CHG_PER   TOP BCP   BOTTOM EDPR   HI VOL EDP", "lisbon", "2025-11",
+         {("BCP.LS", "rank", "best_return"), ("EDPR.LS", "rank", "worst_return"), ("EDP.LS", "rank", "most_volatile")},
+         {("BCP.LS", "rank", "worst_return"), ("EDPR.LS", "rank", "most_volatile")}),
+        ("TOP TSLA   LO VOL JPM", "us", "2026-08", {("TSLA", "rank", "best_return"), ("JPM", "rank", "least_volatile")}, set()),
+    ],
+)
+def test_a_desk_label_ranks_the_name_after_it(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=month)
