@@ -1482,6 +1482,14 @@ class Sentence:
         labelled = self._label_name(cue)
         if labelled is not None:
             return self.group_of(labelled)
+        if doc.orth[cue.start] == "(" and self._previous_word(cue.start) in doc.figure_at:
+            # "NOS +17.05 (1st), GALP +9.30": a bracketed position after a figure is the figure's name's
+            before = self._previous_word(self._previous_word(cue.start))
+            while before > self.s0 and doc.orth[before] in ("+", "-", "−", "–", ":"):
+                before = self._previous_word(before)
+            named = next((n for n in self.mentions if n.ticker and n.end - 1 == before), None)
+            if named is not None:
+                return self.group_of(named)
         previous = self._previous_word(cue.start)
         if previous >= self.s0:  # "TL;DR Galp worst stock of the month, BCP best": the name right before it
             named = next((n for n in self.mentions if n.ticker and n.end - 1 == previous), None)
@@ -1517,8 +1525,9 @@ class Sentence:
         # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
         # no one ranks the one company the sentence before named
         lead = self._next_word(self.s0)
+        fillers = self.r.words("discourse_fillers")  # "So, yeah, best of the group."
         while lead < cue.start and (doc.orth[lead] in ("*", "-", "•", ">", "—", "–") or doc.lower[lead] in ("the", "a", "o")
-                                    or not doc.orth[lead][:1].isalnum()):
+                                    or doc.lower[lead] in fillers or not doc.orth[lead][:1].isalnum()):
             lead = self._next_word(lead + 1)
         return (Name(self.state.topic, cue.start, cue.start, "subject.topic"),) if lead >= cue.start else None
 

@@ -73,3 +73,9 @@ def test_the_only_one_to_fall_is_the_worst(text, universe, present, absent):
 )
 def test_a_desk_label_ranks_the_name_after_it(text, universe, month, present, absent):
     assert_shape(text, present, absent, universe=universe, month=month)
+
+
+def test_a_rank_after_a_spoken_filler_ranks_the_last_named_company():
+    text = ("The big winner, um, Tesla, up fourteen point two percent on the month. It finished at three hundred "
+            "sixty-seven ninety-five. So, yeah, best of the group.")
+    assert_shape(text, {("TSLA", "rank", "best_return"), ("TSLA", "period_return", 14.2)})
