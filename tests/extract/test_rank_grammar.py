@@ -79,3 +79,23 @@ def test_a_rank_after_a_spoken_filler_ranks_the_last_named_company():
     text = ("The big winner, um, Tesla, up fourteen point two percent on the month. It finished at three hundred "
             "sixty-seven ninety-five. So, yeah, best of the group.")
     assert_shape(text, {("TSLA", "rank", "best_return"), ("TSLA", "period_return", 14.2)})
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Mastercard held up best, slipping just 0.3%.", "us", {("MA", "rank", "best_return")}, set()),
+        ("Alphabet did worst of all, shedding 9.1%.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("UNH performed the weakest among the ten.", "us", {("UNH", "rank", "worst_return")}, set()),
+        ("Altri came last among the ten.", "lisbon", {("ALTR.LS", "rank", "worst_return")}, set()),
+        ("Tesla sat at the top of the leaderboard with +14.2%.", "us", {("TSLA", "rank", "best_return")}, set()),
+        ("Alphabet was at the back of the pack.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Tesla lagged the rest of the group.", "us", {("TSLA", "rank", "worst_return")}, set()),
+        ("NVDA led the pack with an 8.4% gain.", "us", {("NVDA", "rank", "best_return")}, set()),
+        # a time after "last" and a day after the superlative are other readings
+        ("Tesla finished last week at $350.", "us", set(), {("TSLA", "rank", "worst_return")}),
+        ("AMD had the best session of the month on the 5th, +7.0%.", "us", set(), {("AMD", "rank", "best_return")}),
+    ],
+)
+def test_a_verb_and_a_place_rank(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
