@@ -52,3 +52,13 @@ def test_spanish_prices(text, cell, present, absent):
 )
 def test_spanish_ranks_and_comparisons(text, cell, present, absent):
     assert_shape(text, present, absent, **cell)
+
+
+def test_a_spanish_cause_and_refusal():
+    text = ("AMD se desplomó un 18,7% por las previsiones del primer trimestre. "
+            "Apple no está en los datos, así que no podemos dar su rentabilidad de febrero.")
+    from tests.extract.support import claims_of
+    claims = claims_of(text, **US)
+    assert any(c.metric == "causal" and c.ticker == "AMD" for c in claims), [c.to_dict() for c in claims]
+    assert any(c.metric == "refusal" for c in claims), [c.to_dict() for c in claims]
+    assert not any(c.metric == "period_return" and c.ticker == "AAPL" for c in claims)
