@@ -133,36 +133,37 @@ def _inline_lists(doc: Document, claim) -> None:
     marker. Position 1 is the top; the last is the bottom where the list is elided to its end ("3) MA ...
     10) GOOGL"), where its number is the count of companies the text names, or where it names them all."""
     text = doc.text
+    by_line: dict[int, list[re.Match]] = {}
+    for m in INLINE_MARKER.finditer(text):  # only the markers: no pass over every line
+        by_line.setdefault(text.rfind("\n", 0, m.start()) + 1, []).append(m)
     named = None
-    start = 0
-    while True:
+    for start, markers in by_line.items():
+        if len(markers) < 3 or markers[0].start() == start:
+            continue  # a line opening on its position is a line list (_lists)
         line_end = _line_end(text, start)
-        line = text[start:line_end]
-        if line.count(")") + line.count(".") >= 3:
-            markers = [m for m in INLINE_MARKER.finditer(line)]
-            items = []
-            for index, m in enumerate(markers):
-                end = markers[index + 1].start() if index + 1 < len(markers) else len(line)
-                name = _first_ticker(doc, start + m.end(), start + m.end() + 1)
-                if name is not None and doc.starts[name.start] - start < end:
-                    items.append((int(m.group(1)), start + m.start(), start + m.end(), name))
-            numbers = [i[0] for i in items]
-            if len(items) >= 3 and numbers == sorted(numbers) and numbers[0] == 1 and len(set(numbers)) == len(numbers):
-                found = _measure(line[:markers[0].start()].lower())
-                if found is not None and markers[0].start() > 0:
-                    top, bottom, ascending = found
-                    first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
-                    first, last = items[0], items[-1]
-                    claim(first[3], first_rank, first[1], first[2], line.strip(), "rank.inline_position", (start, line_end))
-                    if named is None:
-                        named = _named(doc)
-                    elided = text[max(start, last[1] - 6):last[1]].rstrip().endswith(("...", "…"))
-                    if last_rank and not PARTIAL.search(line[:markers[0].start()].lower()) and (
-                            elided or last[0] == len(named) or {i[3].ticker for i in items} >= named):
-                        claim(last[3], last_rank, last[1], last[2], line.strip(), "rank.inline_position", (start, line_end))
-        if line_end >= len(text):
-            return
-        start = line_end + 1
+        items = []
+        for m in markers:
+            name = _first_ticker(doc, m.end(), m.end() + 1)
+            if name is not None:
+                items.append((int(m.group(1)), m.start(), m.end(), name))
+        numbers = [i[0] for i in items]
+        if len(items) < 3 or numbers != sorted(numbers) or numbers[0] != 1 or len(set(numbers)) != len(numbers):
+            continue
+        intro = text[start:markers[0].start()].lower()
+        found = _measure(intro)
+        if found is None:
+            continue
+        top, bottom, ascending = found
+        first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
+        first, last = items[0], items[-1]
+        line = text[start:line_end].strip()
+        claim(first[3], first_rank, first[1], first[2], line, "rank.inline_position", (start, line_end))
+        if named is None:
+            named = _named(doc)
+        elided = text[max(start, last[1] - 6):last[1]].rstrip().endswith(("...", "…"))
+        if last_rank and not PARTIAL.search(intro) and (
+                elided or last[0] == len(named) or {i[3].ticker for i in items} >= named):
+            claim(last[3], last_rank, last[1], last[2], line, "rank.inline_position", (start, line_end))
 
 
 def _line_end(text: str, start: int) -> int:
