@@ -99,3 +99,15 @@ def test_a_rank_after_a_spoken_filler_ranks_the_last_named_company():
 )
 def test_a_verb_and_a_place_rank(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Alphabet was the only name among the ten to close the month lower.", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Alphabet underperformed every other name.", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Tesla outperformed every other name in August.", {("TSLA", "rank", "best_return")}, set()),
+    ],
+)
+def test_a_verb_over_each_member_ranks(text, present, absent):
+    assert_shape(text, present, absent)
