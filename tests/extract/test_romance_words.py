@@ -62,3 +62,20 @@ def test_a_spanish_cause_and_refusal():
     assert any(c.metric == "causal" and c.ticker == "AMD" for c in claims), [c.to_dict() for c in claims]
     assert any(c.metric == "refusal" for c in claims), [c.to_dict() for c in claims]
     assert not any(c.metric == "period_return" and c.ticker == "AAPL" for c in claims)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("A NOS foi a única a subir, 1,2%.", {("NOS.LS", "rank", "best_return"), ("NOS.LS", "period_return", 1.2)}, set()),
+        ("BCP fue el único que bajó, un 4,72%.", {("BCP.LS", "rank", "worst_return"), ("BCP.LS", "period_return", -4.72)}, set()),
+        ("NOS, el valor más fuerte del índice, subió un 17%.", {("NOS.LS", "rank", "best_return")}, set()),
+        ("EDPR, la peor del mes, cayó un 11,4%.", {("EDPR.LS", "rank", "worst_return"), ("EDPR.LS", "period_return", -11.4)}, set()),
+        ("EDP tuvo la mayor volatilidad del grupo (41%).", {("EDP.LS", "rank", "most_volatile"), ("EDP.LS", "volatility", 41)},
+         {("EDP.LS", "period_return", 41)}),
+        ("EDP fue la más volátil, con un 41%.", {("EDP.LS", "rank", "most_volatile")}, set()),
+        ("EDP tuvo una caída máxima del 15,2%.", {("EDP.LS", "max_drawdown", 15.2)}, {("EDP.LS", "period_return", -15.2)}),
+    ],
+)
+def test_spanish_and_portuguese_ranks_and_measures(text, present, absent):
+    assert_shape(text, present, absent, **LISBON)
