@@ -497,6 +497,7 @@ class Sentence:
         if not refusal:
             self._answer()
             self._ranks()
+            self._only_name()
             self._directions(figure_claims)
             self._bare_direction()
         self._relations()
@@ -1252,6 +1253,35 @@ class Sentence:
                 self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _only_name(self) -> None:
+        """Rank grammar: a sentence opening "Only <company> <sign word>" ("Only BCP finishes in baisse",
+        "Only Meta ended higher") ranks that company worst (best): the only one that moved so. A session
+        or a date in the sentence makes it a day's move, and a second company after the first a group."""
+        doc = self.doc
+        lead = self._next_word(self.s0)
+        while lead < self.s1 and not doc.orth[lead][:1].isalnum():
+            lead = self._next_word(lead + 1)
+        if lead >= self.s1 or doc.lower[lead] not in self.r.words("only_words"):
+            return
+        name = self._name_starting(self._next_word(lead + 1))
+        if name is None or name.ticker is None or self.is_object(name):
+            return
+        if any(n.ticker and n.ticker != name.ticker and n.start < name.end + 3 for n in self.mentions if n.start >= name.end):
+            return  # "Only Alphabet and Amazon fell"
+        if any(c.label in ("DAILY", "DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "COUNT", "OTHER_PERIOD")
+               for c in self.cues if id(c) not in self.muted):
+            return
+        sign = next((c for c in self.cues if c.label in ("UP", "DOWN") and name.end <= c.start
+                     and doc.words_between(name.end, c.start) <= 3 and id(c) not in self.muted), None)
+        if sign is None:
+            return
+        rank = "worst_return" if sign.label == "DOWN" else "best_return"
+        if any(c.metric == "rank" and c.ticker == name.ticker for c in self.out):
+            return
+        self.state.last_rank = rank
+        start, end = doc.char_span(lead, sign.end)
+        self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=("rank.only_name", sign.rule, name.rule)))
 
     def _is_question(self) -> bool:
         return "?" in self.doc.orth[self.s0:self.s1]

@@ -111,3 +111,17 @@ def test_a_verb_and_a_place_rank(text, universe, present, absent):
 )
 def test_a_verb_over_each_member_ranks(text, present, absent):
     assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Only BCP finishes in baisse, with −4,7%.", "lisbon", {("BCP.LS", "rank", "worst_return"), ("BCP.LS", "period_return", -4.7)}, set()),
+        ("Only NOS ended the month in the green.", "lisbon", {("NOS.LS", "rank", "best_return")}, set()),
+        # two names, a session, a count: no rank
+        ("Only Alphabet and Amazon fell more than 8%.", "us", set(), {("GOOGL", "rank", "worst_return")}),
+        ("Only Galp rose on Friday, by 2%.", "lisbon", set(), {("GALP.LS", "rank", "best_return")}),
+    ],
+)
+def test_only_a_company_that_moved_so_ranks(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)

@@ -79,3 +79,15 @@ def test_a_spanish_cause_and_refusal():
 )
 def test_spanish_and_portuguese_ranks_and_measures(text, present, absent):
     assert_shape(text, present, absent, **LISBON)
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [
+        ("Altri a reculé de 2,1% en février.", {("ALTR.LS", "period_return", -2.1)}),
+        ("Galp è sceso del 3,2%, mentre REN è salito del 1,5%.", {("GALP.LS", "period_return", -3.2), ("RENE.LS", "period_return", 1.5)}),
+        ("EDP: une hausse de 5,9%.", {("EDP.LS", "period_return", 5.9)}),
+    ],
+)
+def test_french_and_italian_words_sign_the_move(text, present):
+    assert_shape(text, present, set(), **LISBON)
