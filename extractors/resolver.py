@@ -1232,6 +1232,8 @@ class Sentence:
                 rank = self._peer_extreme(cue)
             elif cue.label == "RANK_OPPOSITE":
                 rank = OPPOSITE_RANKS.get(self.state.last_rank or "")
+            elif cue.label == "RANK_PLACE":
+                rank = self._place_rank(cue)
             if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank):
                 continue
             owner = self._rank_owner(cue)
@@ -1470,6 +1472,20 @@ class Sentence:
             groups = self.r.words("group_nouns") | self.r.words("plural_performers")
             return any(w in groups for w in rest[:5])
         return False
+
+    def _place_rank(self, cue: Cue) -> str | None:
+        """"ranked tenth of ten": place 1 is the best return, the place that is the count the worst."""
+        ordinals = [w for w in self.doc.lower[cue.start:cue.end] if w in self.r.words("place_ordinals")]
+        if not ordinals:
+            return None
+        order = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"]
+        word = ordinals[0]
+        number = order.index(word) + 1 if word in order else int(word[:-2]) if word[:-2].isdigit() else None
+        last = self.doc.lower[cue.end - 1]
+        count = int(last) if last.isdigit() else _count_word(last)
+        if number is None or count is None:
+            return None
+        return "best_return" if number == 1 else "worst_return" if number == count and count >= 3 else None
 
     def _label_name(self, cue: Cue) -> Name | None:
         """Rank grammar: an upper-case rank label written right before a company ("TOP BCP", "BOTTOM EDPR",

@@ -125,3 +125,16 @@ def test_a_verb_over_each_member_ranks(text, present, absent):
 )
 def test_only_a_company_that_moved_so_ranks(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Alphabet ranked tenth of ten.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Tesla finished first out of the ten.", "us", {("TSLA", "rank", "best_return")}, set()),
+        ("BCP finished 10th out of 10.", "lisbon", {("BCP.LS", "rank", "worst_return")}, set()),
+        ("Meta came fourth of ten.", "us", set(), {("META", "rank", "worst_return"), ("META", "rank", "best_return")}),
+    ],
+)
+def test_a_place_out_of_a_count_ranks_its_ends(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
