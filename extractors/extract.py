@@ -13,6 +13,7 @@ Every claim names the rules that made it (`Claim.rules`). One extractor is built
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from bisect import bisect_left
@@ -31,6 +32,7 @@ from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare
                               word_names_in_context)
 from extractors.resolver import Resolver
 from extractors.rulebook import Rulebook, rulebook
+from extractors.spoken import speak_digits
 from extractors.structure import blocks
 
 INDEX_ID = "__index__"
@@ -92,7 +94,7 @@ class Extractor:
 
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)
-        clean = clean_text(text)
+        clean, spoken = speak_digits(clean_text(text))
         quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
         base = self.nlp.make_doc(clean)
         # token offsets read through the Doc's array, not a Token object per token
@@ -135,7 +137,10 @@ class Extractor:
             matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
-        return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
+        claims = self.resolver.claims(document, structure, month, session_dates(self.universe, month))
+        if spoken:  # a spoken figure's claim quotes its words ("fourteen point two percent"), not the blanks before its digits
+            claims = [replace(c, start=spoken[c.start], text=text[spoken[c.start]:c.end]) if c.start in spoken else c for c in claims]
+        return claims
 
     def _share_words(self, names: list[Name], lower: list[str]) -> tuple[list[Name], set[int]]:
         """A company's shares are the company: "shares of Nvidia", "the shares of EDP", "shares in Galp"

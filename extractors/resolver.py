@@ -934,7 +934,10 @@ class Sentence:
             if position < self.s0 or doc.lower[position] not in ("up", "down") or figure.kind != "number":
                 return False
             position -= 1
-        while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":"):
+        # a colon, or in speech a comma and fillers, may stand between the name and its figure ("AMD, uh, -2.9")
+        fillers = self.r.words("speech_fillers")
+        while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] in (":", ",")
+                                       or doc.lower[position] in fillers):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
 
