@@ -96,6 +96,8 @@ class Extractor:
         structure = blocks(text.replace("\r", " "), self._header_like)
         clean, spoken = speak_digits(clean_text(text))
         quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
+        if spoken:
+            quantities = [replace(q, spoken=True) if q.start in spoken else q for q in quantities]
         base = self.nlp.make_doc(clean)
         # token offsets read through the Doc's array, not a Token object per token
         bounds = base.to_array([IDX, LENGTH]).tolist()
@@ -136,11 +138,8 @@ class Extractor:
         if inside:
             matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
-        document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
-        claims = self.resolver.claims(document, structure, month, session_dates(self.universe, month))
-        if spoken:  # a spoken figure's claim quotes its words ("fourteen point two percent"), not the blanks before its digits
-            claims = [replace(c, start=spoken[c.start], text=text[spoken[c.start]:c.end]) if c.start in spoken else c for c in claims]
-        return claims
+        document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure], spoken)
+        return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
 
     def _share_words(self, names: list[Name], lower: list[str]) -> tuple[list[Name], set[int]]:
         """A company's shares are the company: "shares of Nvidia", "the shares of EDP", "shares in Galp"

@@ -80,3 +80,16 @@ def test_a_spoken_day_of_the_month_dates_the_move():
 def test_spoken_euros_in_a_lisbon_transcript():
     claims = claims_of("NOS went up seventeen percent and closed at five euros fifteen.", "lisbon", LISBON_MONTH)
     assert ("NOS.LS", "price_level", 5.15) in {(c.ticker, c.metric, c.value) for c in claims}
+
+
+def test_speech_leaves_out_the_unit_it_said_before_but_a_spoken_price_says_its_currency():
+    got = facts("Sonae, almost twelve percent. REN, eleven point six. Navigator seven point four. "
+                "Galp closed at eighteen point seven euros.", "lisbon", LISBON_MONTH)
+    assert {("RENE.LS", "period_return", 11.6), ("NVG.LS", "period_return", 7.4), ("GALP.LS", "price_level", 18.7)} <= got
+    assert ("GALP.LS", "period_return", 18.7) not in got
+
+
+def test_a_bare_number_written_in_digits_after_a_name_stays_no_percent():
+    # "NOS 4.400, BCP 0.9358": digits without a unit or a sign may be prices; only speech drops the unit
+    assert not any(c.metric == "period_return" for c in claims_of("Tesla rose 5%. NOS 4.400, BCP 0.9358.", "lisbon", LISBON_MONTH)
+                   if c.ticker in ("NOS.LS", "BCP.LS"))
