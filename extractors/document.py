@@ -97,6 +97,8 @@ class Document:
     figure_tokens: list[int] = field(default_factory=list)
     name_starts: list[int] = field(default_factory=list)
     figures_sorted: bool = True
+    # a descriptor's words -> the companies of the universe they fit ("search giant" -> GOOGL), set by the extractor
+    descriptors: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.lower)

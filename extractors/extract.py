@@ -81,6 +81,11 @@ class Extractor:
             verbs=moves | SUBJECT_VERBS | frozenset(lexicon.get("be_forms", ())),
             before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())))
         self.resolver = Resolver(self.book)
+        fits: dict[str, set[str]] = {}
+        for ticker, words in universe.descriptors.items():
+            for phrase in words:
+                fits.setdefault(phrase, set()).add(ticker)
+        self.descriptors = {phrase: frozenset(tickers) for phrase, tickers in fits.items()}
         self.header_words = {word for rule in self.book.headers for word in rule.words}
         self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
         self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
@@ -139,6 +144,7 @@ class Extractor:
             matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure], spoken)
+        document.descriptors = self.descriptors
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
 
     def _share_words(self, names: list[Name], lower: list[str]) -> tuple[list[Name], set[int]]:
