@@ -1495,11 +1495,13 @@ class Sentence:
         return "best_return" if number == 1 else "worst_return" if number == count and count >= 3 else None
 
     def _label_name(self, cue: Cue) -> Name | None:
-        """Rank grammar: an upper-case rank label written right before a company ("TOP BCP", "BOTTOM EDPR",
-        "HI VOL EDP" on a desk terminal) ranks that company, not the one before it."""
+        """Rank grammar: an upper-case or vowel-less rank label written right before a company ("TOP BCP",
+        "BOTTOM EDPR", "HI VOL EDP" on a desk terminal, "ldr GALP · lggd ALTR") ranks that company, not the
+        one before it."""
         doc = self.doc
         letters = [w for w in doc.orth[cue.start:cue.end] if w[:1].isalpha()]
-        if not letters or not all(w.isupper() and len(w) >= 2 for w in letters):
+        # upper case ("TOP", "HI VOL"), or a desk abbreviation that drops its vowels ("ldr GALP", "lggd ALTR")
+        if not letters or not all((w.isupper() and len(w) >= 2) or not set(w.lower()) & set("aeiouy") for w in letters):
             return None
         name = self._name_starting(self._next_word(cue.end))
         return name if name is not None and name.ticker else None

@@ -138,3 +138,20 @@ def test_only_a_company_that_moved_so_ranks(text, universe, present, absent):
 )
 def test_a_place_out_of_a_count_ranks_its_ends(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("ldr GALP · lggd ALTR", "lisbon", {("GALP.LS", "rank", "best_return"), ("ALTR.LS", "rank", "worst_return")},
+         {("GALP.LS", "rank", "worst_return")}),
+        ("top: TSLA · btm: GOOGL", "us", {("TSLA", "rank", "best_return"), ("GOOGL", "rank", "worst_return")}, set()),
+        ("Galp: vol 30.1% (max)", "lisbon", {("GALP.LS", "rank", "most_volatile")}, set()),
+        ("EDP: vol 14.6% (min)", "lisbon", {("EDP.LS", "rank", "least_volatile")}, set()),
+        ("Broadcom: maxDD 16.9% (grp max)", "us", {("AVGO", "rank", "largest_drawdown")}, set()),
+        # a lower-case word with vowels before a name is no label
+        ("Top Nvidia executives sold shares; Nvidia rose 2%.", "us", set(), {("NVDA", "rank", "best_return")}),
+    ],
+)
+def test_desk_shorthand_ranks(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
