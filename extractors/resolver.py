@@ -1355,7 +1355,8 @@ class Sentence:
         doc = self.doc
         position = cue.start - 1
         while position > self.s0 and (not doc.orth[position].strip() or doc.lower[position] in (
-                "single", "very", "own", "one", "by", "far", '"', "“", "”", "'", "‘")):
+                "single", "very", "own", "one", "by", "far", '"', "“", "”", "'", "‘")
+                or doc.lower[position] in self.r.words("number_words")):  # "its two strongest sessions"
             position -= 1
         if position < self.s0:
             return False
@@ -1434,6 +1435,14 @@ class Sentence:
             named = next((f for f in self.figures if f.token >= cue.end and f.kind == "pct"), None)
             if named is not None and named.quantity.signed and doc.words_between(cue.end, named.token) <= 6:
                 sign = named.quantity.signed
+            elif self._scoped(cue):
+                # "a 15.32% surge on July 31, the largest single-day move in the group": the figure the
+                # superlative stands in apposition to, scoped over the group, says which way
+                before = [f for f in self.figures if f.token < cue.start and f.kind == "pct"
+                          and not doc.breaks_between(f.token, cue.start) and doc.words_between(f.token, cue.start) <= 8]
+                if before:
+                    reading = self.r.read_figure(doc, before[-1], self.cues, self._topic(), self.s0, self.s1, self.muted)
+                    sign = before[-1].quantity.signed or reading.get("sign", 0)
         rule = self.r.ranks.get((cue.label, family, sign)) or self.r.ranks.get((cue.label, family, 0))
         if rule is None and family == "RETURN_NOUN":
             rule = self.r.ranks.get((cue.label, "RETURN", 0))
@@ -1478,6 +1487,18 @@ class Sentence:
             rest = [w for w in doc.lower[nxt + 1:min(self.s1, nxt + 7)] if w.strip()]
             groups = self.r.words("group_nouns") | self.r.words("plural_performers")
             return any(w in groups for w in rest[:5])
+        return False
+
+    def _scoped(self, cue: Cue) -> bool:
+        """A group scope a few words after a superlative: "... move in the group", "... of the ten"."""
+        doc = self.doc
+        rest = [w for w in doc.lower[cue.end:min(self.s1, cue.end + 10)] if w.strip()]
+        for index, word in enumerate(rest[:6]):
+            if word in self.r.words("group_qualifiers"):
+                groups = (self.r.words("group_nouns") | self.r.words("plural_performers")) - self.r.words("own_period_words")
+                return any(w in groups for w in rest[index + 1:index + 4])  # "of the month" is a time, no group
+            if word in (",", ".", ";", ":"):
+                return False
         return False
 
     def _place_rank(self, cue: Cue) -> str | None:
