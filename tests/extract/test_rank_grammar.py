@@ -155,3 +155,8 @@ def test_a_place_out_of_a_count_ranks_its_ends(text, universe, present, absent):
 )
 def test_desk_shorthand_ranks(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+def test_the_next_place_after_the_leader_is_behind_it():
+    assert_shape("Galp was the clear standout, rising by approximately 14%. NOS came next with a gain of roughly 8.4%.",
+                 {("GALP.LS", "outperformed", "NOS.LS"), ("GALP.LS", "rank", "best_return")}, universe="lisbon")
