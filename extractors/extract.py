@@ -80,15 +80,38 @@ class Extractor:
             before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())))
         self.resolver = Resolver(self.book)
         self.header_words = {word for rule in self.book.headers for word in rule.words}
+        self.subject_headers = frozenset(self.book.lexicon.get("subject_headers", ()))
         self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
         self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
         self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
         self.number_words = frozenset(self.book.lexicon.get("number_words", ()))
 
-    def _header_like(self, cells: list[str]) -> bool:
-        """A plain-text table's header line: no figures, and two or more cells the header lexicon knows."""
-        known = sum(1 for cell in cells if cell.strip().lower().strip("()%$€:") in self.header_words)
-        return known >= 2 and not any(ch.isdigit() for cell in cells for ch in cell if cell.strip()[:1].isdigit())
+    def _header_like(self, cells: list[str]) -> bool | str:
+        """A plain-text table's header line: no cell opening with a figure, and two or more short cells the
+        header lexicon reads as the resolver reads a header cell (so "%CHG_PER", "PX_LAST", "Max DD", "HI"
+        count as they do in a markdown table), or a column header of the subjects ("Ticker"). A line of
+        nothing but two or more company names is a transposed table's header ("names"): each figure under a
+        name is that company's."""
+        if any(cell.strip()[:1].isdigit() for cell in cells):
+            return False
+        known = 0
+        for cell in cells:
+            word = cell.strip().lower().strip("()%$€:*")
+            if word in self.header_words or word in self.subject_headers:
+                known += 1
+            elif len(cell.split()) <= 4:
+                rule = self.resolver.header_rule(cell, None)
+                known += rule is not None and rule.id != "header.other_period"
+        if known >= 2:
+            return True
+        return "names" if len(cells) >= 2 and all(self._only_name(cell) for cell in cells) else False
+
+    def _only_name(self, cell: str) -> bool:
+        """Whether a cell is one company's name or ticker and nothing else."""
+        doc = self.nlp.make_doc(cell.strip())
+        whole = len(doc)
+        return whole > 0 and any(start == 0 and end == whole and self.name_of[key]
+                                 for key, start, end in self.names(doc) + self.names_any_case(doc))
 
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)
