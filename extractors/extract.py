@@ -24,7 +24,8 @@ from spacy.tokens import Doc
 
 from builder.universes import Universe, get_universe
 from extractors.claims import Claim
-from extractors.document import SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
+from extractors.document import (SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, hyphen_pairs, join_line_hyphens,
+                                 session_dates, widen_over_pads, words_and_spaces)
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
 from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
@@ -81,6 +82,8 @@ class Extractor:
         self.resolver = Resolver(self.book)
         self.header_words = {word for rule in self.book.headers for word in rule.words}
         self.subject_headers = frozenset(self.book.lexicon.get("subject_headers", ()))
+        # the hyphenated compounds the rules spell, which a line break at their hyphen leaves hyphenated
+        self.hyphen_compounds = hyphen_pairs(_rule_strings(self.book))
         self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
         self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
         self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
@@ -115,7 +118,7 @@ class Extractor:
 
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)
-        clean = clean_text(text)
+        clean, pads = join_line_hyphens(clean_text(text), self.hyphen_compounds)
         quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
         base = self.nlp.make_doc(clean)
         # token offsets read through the Doc's array, not a Token object per token
@@ -125,6 +128,7 @@ class Extractor:
         taken = [(a, b) for a, b in forced]
         forced += [(a, b) for a, b in compound_number_spans(clean) if not any(a < e and s < b for s, e in taken)]
         words, spaces, spans = words_and_spaces(clean, token_spans, forced)
+        spans = widen_over_pads(spans, pads)
         doc = Doc(self.nlp.vocab, words=words, spaces=spaces)
         orth = words
         lower = [word.lower() for word in words]
@@ -157,7 +161,8 @@ class Extractor:
         if inside:
             matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
-        document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
+        document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure],
+                         words if pads else None)
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
 
     def _share_words(self, names: list[Name], lower: list[str]) -> tuple[list[Name], set[int]]:
@@ -217,6 +222,24 @@ class Extractor:
                 continue
             kept.append(name)
         return kept
+
+
+def _rule_strings(book: Rulebook):
+    """Every phrase the rules spell: lexicon words, header words, cue phrases and token patterns' words."""
+    for words in book.lexicon.values():
+        yield from (w for w in words if isinstance(w, str))
+    for rule in book.headers:
+        yield from rule.words
+    for rule in book.cues:
+        for pattern in rule.patterns:
+            if isinstance(pattern, str):
+                yield pattern
+            else:  # a token pattern: its tokens' words in order, hyphens glued ("peak", "-", "to" -> "peak-to")
+                tokens = []
+                for token in pattern:
+                    value = next((v for v in token.values() if isinstance(v, str)), None) if isinstance(token, dict) else None
+                    tokens.append(value or " ")
+                yield " ".join(tokens).replace(" - ", "-")
 
 
 def _tokenizer_with_slashes(nlp):

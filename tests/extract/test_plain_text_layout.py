@@ -96,3 +96,63 @@ def test_a_transposed_table_with_labels_left_of_a_header_of_names_only():
 def test_a_caption_for_another_month_states_nothing():
     text = "Figure 2  Return in July 2026 (%)\nNVDA      TSLA      AMD\n3.1       -2.0      4.4"
     assert facts(text) == set()
+
+
+# ---------------------------------------------------------------- words broken across lines
+
+
+def test_a_word_hyphen_broken_across_lines_is_read_whole():
+    text = "Tesla returned 14.2%, while Alphabet de-\nclined 9.1% and ranked last."
+    assert_shape(text, present=[("GOOGL", "period_return", -9.1), ("GOOGL", "rank", "worst_return")])
+
+
+def test_a_rejoined_word_keeps_its_offsets_into_the_text():
+    text = "Tesla returned 14.2%, the strongest per-\nformance in the group, while Alphabet de-\n   clined 9.1%."
+    claims = claims_of(text)
+    rank = next(c for c in claims if c.metric == "rank")
+    assert (rank.ticker, rank.value) == ("TSLA", "best_return")
+    assert text[rank.start:rank.end] == rank.text
+    fall = next(c for c in claims if c.ticker == "GOOGL")
+    assert (fall.value, text[fall.start:fall.end]) == (-9.1, "9.1%")
+
+
+def test_a_name_and_a_date_broken_across_lines_are_read():
+    text = "Jerónimo Mar-\ntins rose 10.5%. NOS gained 4.3% on 23 Febru-\nary, its largest single-day gain."
+    claims = claims_of(text, "lisbon")
+    assert ("JMT.LS", "period_return", 10.5) in {(c.ticker, c.metric, c.value) for c in claims}
+    move = next(c for c in claims if c.metric == "daily_move")
+    assert (move.ticker, move.value, str(move.date)) == ("NOS.LS", 4.3, "2026-02-23")
+
+
+@pytest.mark.parametrize("text", [
+    "Broadcom had the deepest peak-to-\ntrough fall, 16.9%.",
+    "Broadcom had the deepest peak-\nto-trough fall, 16.9%.",
+])
+def test_a_compound_broken_at_its_own_hyphen_keeps_it(text):
+    assert_shape(text, present=[("AVGO", "max_drawdown", 16.9)])
+
+
+def test_compounds_within_a_line_are_untouched():
+    from extractors.document import join_line_hyphens
+
+    text = "A single-day drop and a peak-to-trough fall,\nthen a re-\nbound and a single-\nday gain; Tesla-\nNvidia."
+    joined, pads = join_line_hyphens(text, frozenset({("single", "day")}))
+    assert len(joined) == len(text)
+    assert joined == "A single-day drop and a peak-to-trough fall,\nthen a rebound   and a single-day  gain; Tesla-\nNvidia."
+    assert pads == [(text.index("re-") + 7, text.index("re-") + 9), (text.index("single-\n") + 10, text.index("single-\n") + 11)]
+
+
+# ---------------------------------------------------------------- hard line breaks inside a sentence
+
+
+def test_a_line_break_after_a_word_no_sentence_ends_on_runs_on():
+    text = "The shares rose 8.7% on\n27 August after results."
+    move = claims_of(text.replace("The shares", "Nvidia"))[0]
+    assert (move.ticker, move.metric, str(move.date)) == ("NVDA", "daily_move", "2026-08-27")
+
+
+def test_a_line_break_after_a_comma_before_a_lowercase_word_runs_on():
+    text = "Broadcom had the deepest drawdown (16.9%)²,\nfalling to $355.59 on 26 August. Amazon closed\nlower on 15 of 21 sessions."
+    claims = claims_of(text)
+    assert ("AVGO", "price_level", 355.59) in {(c.ticker, c.metric, c.value) for c in claims}
+    assert ("AMZN", "down_days", 15) in {(c.ticker, c.metric, c.value) for c in claims}
