@@ -13,6 +13,7 @@ Every claim names the rules that made it (`Claim.rules`). One extractor is built
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from bisect import bisect_left
@@ -35,6 +36,8 @@ from extractors.rulebook import Rulebook, rulebook
 from extractors.structure import blocks
 
 INDEX_ID = "__index__"
+# a figure in a cell: a decimal or a signed number ("+48.33", "1.156", "-9.1bp")
+_FIGURE_IN_CELL = re.compile(r"\d[.,]\d|[+\-−]\d")
 
 
 class Extractor:
@@ -95,8 +98,8 @@ class Extractor:
         count as they do in a markdown table), or a column header of the subjects ("Ticker"). A line of
         nothing but two or more company names is a transposed table's header ("names"): each figure under a
         name is that company's."""
-        if any(cell.strip()[:1].isdigit() for cell in cells):
-            return False
+        if any(cell.strip()[:1].isdigit() or _FIGURE_IN_CELL.search(cell) for cell in cells):
+            return False  # a line of figures ("%CHG +48.33") is no header
         known = 0
         for cell in cells:
             word = cell.strip().lower().strip("()%$€:*")

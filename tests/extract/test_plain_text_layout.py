@@ -156,3 +156,38 @@ def test_a_line_break_after_a_comma_before_a_lowercase_word_runs_on():
     claims = claims_of(text)
     assert ("AVGO", "price_level", 355.59) in {(c.ticker, c.metric, c.value) for c in claims}
     assert ("AMZN", "down_days", 15) in {(c.ticker, c.metric, c.value) for c in claims}
+
+
+# ---------------------------------------------------------------- terminal lines: fields keyed by mnemonics
+
+
+def test_a_field_line_gives_its_field_to_each_name_figure_cell():
+    text = "FIELD  VOLATILITY_21D (ANN)   AMD 56.00   JPM 13.68   TSLA 41.14\nFIELD  MAX_DD_PERIOD          AVGO 16.87   NVDA 7.47"
+    assert facts_in_order(text) == [("AMD", "volatility", 56.0), ("JPM", "volatility", 13.68), ("TSLA", "volatility", 41.14),
+                                    ("AVGO", "max_drawdown", 16.87), ("NVDA", "max_drawdown", 7.47)]
+
+
+def test_a_field_of_another_horizon_states_nothing():
+    assert facts("FIELD  HIGH_52WK              NVDA 241.10   TSLA 488.54   GOOGL 401.22") == set()
+
+
+def test_a_mnemonic_between_a_name_and_its_figure_keys_it():
+    text = "NON-UNIV   PLTR US  %CHG +48.33    NFLX US  %CHG +10.53\nSPX Index  %CHG +1.9    CCMP Index %CHG +2.4"
+    assert_shape(text, present=[("PLTR", "period_return", 48.33), ("NFLX", "period_return", 10.53)])
+
+
+def test_a_key_cell_holds_over_the_figures_and_dates_after_it():
+    claims = claims_of("EVENT  EDP PL  1D -6.45  06/11  -6.20  11/11", "lisbon", "2025-11")
+    assert [(c.ticker, c.metric, c.value, str(c.date)) for c in claims] == [
+        ("EDP.LS", "daily_move", -6.45, "2025-11-06"), ("EDP.LS", "daily_move", -6.2, "2025-11-11")]
+
+
+def test_the_key_cell_before_a_figures_own_name_wins_over_the_lines_first():
+    claims = claims_of("BEST 1D    NVDA +8.74 08/27      WORST 1D   AMD -7.04 08/05")
+    moves = [(c.ticker, c.value, "header.worst_day" in c.rules) for c in claims if c.metric == "daily_move"]
+    assert moves == [("NVDA", 8.74, False), ("AMD", -7.04, True)]
+
+
+def test_a_lowercase_line_is_no_terminal_line():
+    # prose keeps its own reading: a header word before a figure in a sentence is no field key
+    assert all("structure.key" not in c.rules for c in claims_of("Nvidia  chg 4.1 and a high 197.5 for Tesla  vol 41.2"))
