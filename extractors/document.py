@@ -333,8 +333,11 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
             previous = next((orth[j] for j in range(i - 1, first - 1, -1) if not is_space[j]), "")
             following = next((orth[j] for j in range(i + 1, count) if not is_space[j]), "")
             wrapped = previous and previous[-1].isalpha() and previous[-1].islower() and following[:1].islower()
-            if not wrapped and previous and following:  # a hard line break inside a sentence (typeset text, PDF extracts)
-                wrapped = (previous in LINE_CONTINUING_MARKS and following[:1].islower()) or (
+            if not wrapped and previous and following and not _opens_key(orth, is_space, i + 1):
+                # a hard line break inside a sentence (typeset text, PDF extracts); a line opening with a key
+                # ("worst: AMD") is a line of its own
+                wrapped = ((previous in LINE_CONTINUING_MARKS or previous[-1].isalnum() or previous[-1] == "%")
+                           and following[:1].islower()) or (
                     previous.lower() in LINE_CONTINUING_WORDS and (following[:1].isalnum() or following[:1] in "$€£+-−"))
             if not wrapped and i + 1 > first:
                 bounds.append((first, i + 1))
@@ -354,12 +357,29 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
 
 
 # A line ending in one of these runs on into the next line: a comma, a footnote mark after it, before a
-# lowercase word ("(16.9%)²,\nfalling from ..."); a word no sentence ends on, before anything that is no
-# mark ("rose 8.7% on\n27 August", "a closing high of\n$427.76").
+# lowercase word ("(16.9%)²,\nfalling from ..."), as does a line ending in a word or a figure ("NOS\nwas the
+# best", "up 17.0%\nover the month"); a word no sentence ends on, before anything that is no mark ("rose
+# 8.7% on\n27 August", "a closing high of\n$427.76").
 LINE_CONTINUING_MARKS = frozenset({",", "¹,", "²,", "³,", "⁴,"})
 LINE_CONTINUING_WORDS = frozenset({"on", "of", "the", "a", "an", "to", "at", "from", "by", "with", "in", "and", "or", "than",
                                    "for", "into", "its", "their", "his", "her", "but", "as", "between", "over", "after",
                                    "before", "since", "until", "versus", "vs", "nearly", "almost", "around", "about"})
+def _opens_key(orth: list[str], is_space: list[bool], start: int) -> bool:
+    """Whether the tokens from `start` open with a key: a word or two and then ":" or "="."""
+    words = 0
+    for j in range(start, min(len(orth), start + 8)):
+        if is_space[j]:
+            if "\n" in orth[j]:
+                return False
+            continue
+        if orth[j] in (":", "="):
+            return words > 0
+        words += 1
+        if words > 2:
+            return False
+    return False
+
+
 # Words a point after them abbreviates instead of ending the sentence ("approx. 4.1%", "vol 55% ann.,").
 ABBREVIATIONS = frozenset({"approx", "ca", "c", "ann", "est", "avg", "vs", "yr", "yrs", "mo", "mos", "wk", "wks", "no", "inc",
                            "corp", "co", "ltd", "mn", "bn", "pct", "chg", "vol", "max", "min", "appx", "abt", "incl", "excl",

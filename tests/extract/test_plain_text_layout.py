@@ -191,3 +191,17 @@ def test_the_key_cell_before_a_figures_own_name_wins_over_the_lines_first():
 def test_a_lowercase_line_is_no_terminal_line():
     # prose keeps its own reading: a header word before a figure in a sentence is no field key
     assert all("structure.key" not in c.rules for c in claims_of("Nvidia  chg 4.1 and a high 197.5 for Tesla  vol 41.2"))
+
+
+def test_a_line_ending_in_a_name_runs_on_into_a_lowercase_line():
+    text = "Portuguese equities gained in February. NOS\nwas up 17.0%, closing the month at its high of €5.15."
+    assert_shape(text, present=[("NOS.LS", "period_return", 17.0), ("NOS.LS", "range_high", 5.15)], universe="lisbon")
+
+
+def test_a_line_opening_with_a_key_is_a_line_of_its_own():
+    from extractors.document import sentence_bounds
+
+    orth = ["best", ":", " ", "TSLA", "\n  ", "worst", ":", " ", "AMD"]
+    is_space = [not w.strip() for w in orth]
+    starts = [0, 4, 5, 6, 10, 13, 18, 19, 20]
+    assert sentence_bounds(orth, is_space, starts, "", []) == [(0, 5), (5, 9)]
