@@ -182,7 +182,7 @@ def clean_text(text: str) -> str:
 
 
 # A word broken across a line end by a hyphen, as typeset text and PDF extracts break them: "de-\nclined",
-# "per-\n  formance" (the continuation lowercase; a capital after the break starts a new word).
+# "per-\n  formance", "Mota-\nEngil".
 LINE_HYPHEN = re.compile(r"(?<![\w-])([^\W\d_]+(?:-[^\W\d_]+)*?)-[ \t]*\n[ \t]*([^\W\d_]+(?:-[^\W\d_]+)*)")
 _HYPHEN_PAIR = re.compile(r"([^\W\d_]+)-(?=([^\W\d_]+))")
 
@@ -198,8 +198,8 @@ def join_line_hyphens(clean: str, compounds: frozenset[tuple[str, str]] = frozen
     reads "declined   9.1%", the hyphen and the line break (and any indent) moved behind the word as
     blanks, so every offset outside the broken word holds and the word's token, widened over the blanks
     (the returned spans), still covers the word as written. A compound broken at its own hyphen
-    ("single-\nday", "peak-to-\ntrough": a pair the rules or the text itself spell hyphenated) keeps
-    the hyphen. Hyphenated compounds within a line are never touched."""
+    ("single-\nday", "peak-to-\ntrough": a pair the rules or the text itself spell hyphenated; "Mota-\nEngil":
+    a capital after the break) keeps the hyphen. Hyphenated compounds within a line are never touched."""
     if "-" not in clean or "\n" not in clean:
         return clean, []
     pads: list[tuple[int, int]] = []
@@ -209,12 +209,13 @@ def join_line_hyphens(clean: str, compounds: frozenset[tuple[str, str]] = frozen
     for match in LINE_HYPHEN.finditer(clean):
         left_word, right = match.group(1), match.group(2)
         left, head = left_word.rsplit("-", 1)[-1], right.split("-", 1)[0]
-        if not right[0].islower() or len(left) < 2 or len(head) < 2:
+        if len(left) < 2 or len(head) < 2:
             continue
         if local is None:
             local = hyphen_pairs([clean])
         pair = (left.lower(), head.lower())
-        joiner = "-" if pair in compounds or pair in local else ""
+        # a capital after the break is a compound's own hyphen ("Mota-\nEngil", "Coca-\nCola")
+        joiner = "-" if not right[0].islower() or pair in compounds or pair in local else ""
         joined = left_word + joiner + right
         width = match.end() - match.start()
         pieces.append(clean[position:match.start()])

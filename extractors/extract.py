@@ -110,7 +110,9 @@ class Extractor:
                 known += rule is not None and rule.id != "header.other_period"
         if known >= 2:
             return True
-        return "names" if len(cells) >= 2 and all(self._only_name(cell) for cell in cells) else False
+        # "Galp   EDP   BCP", or "Metric   NVDA   TSLA" (a label over the rows' labels, then the names)
+        names = [self._only_name(cell) for cell in cells]
+        return "names" if sum(names) >= 2 and all(names[1:]) else False
 
     def _only_name(self, cell: str) -> bool:
         """Whether a cell is one company's name or ticker and nothing else."""

@@ -18,6 +18,8 @@ from extractors.structure import Block
 if TYPE_CHECKING:
     from extractors.resolver import Resolver, State
 
+# a header marked as a percent: "%CHG", "Chg (%)", "CHG_PCT_1M"
+_PERCENT_HEADER = re.compile(r"%|pct|percent", re.IGNORECASE)
 # a cell of up and down sessions, "11/7"
 _COUNT_PAIR = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*")
 # a column headed by another month or year ("Jul return", "2025"): its figures are no claim
@@ -222,13 +224,15 @@ class TableReader:
 
 
 def _net_changes(specs: list, headers: list[str], change_words: frozenset[str]) -> list:
-    """Terminal grids give a change twice, in price and in percent ("CHG" and "%CHG", "Net chg" and "Chg
-    (%)"): where two return columns stand in one header and only some are marked as percents, the
-    others are the price change, which is no claim."""
+    """Terminal grids give a change twice, in price and in percent ("CHG" and "%CHG", "CHG_NET_1M" and
+    "CHG_PCT_1M"): where two return columns stand in one header and some are marked as percents, an
+    unmarked change column (`net_change_headers`, or one naming itself net) is the price change, no claim."""
     returns = [i for i, (rule, _) in enumerate(specs) if rule is not None and rule.metric == "period_return"]
-    if len(returns) < 2 or not any("%" in headers[i] for i in returns):
+    percent = {i for i in returns if _PERCENT_HEADER.search(headers[i])}
+    if len(returns) < 2 or not percent:
         return specs
-    net = {i for i in returns if "%" not in headers[i] and headers[i].strip().lower().replace("_", " ") in change_words}
+    net = {i for i in returns if i not in percent and (
+        (words := headers[i].strip().lower().replace("_", " ")) in change_words or " net " in f" {words} ")}
     return [(NET_CHANGE, None) if i in net else spec for i, spec in enumerate(specs)]
 
 

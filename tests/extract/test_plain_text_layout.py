@@ -85,6 +85,17 @@ def test_a_transposed_table_of_two_names_with_labelled_rows():
                                     ("NVDA", "max_drawdown", 7.5), ("TSLA", "max_drawdown", 11.2)]
 
 
+def test_a_plain_transposed_table_may_label_its_label_column():
+    text = "Metric        NVDA      TSLA\nReturn (%)    6.8       14.2\nClose         220.78    367.95"
+    assert facts_in_order(text) == [("NVDA", "period_return", 6.8), ("TSLA", "period_return", 14.2),
+                                    ("NVDA", "price_level", 220.78), ("TSLA", "price_level", 367.95)]
+
+
+def test_a_net_change_column_is_no_return_beside_a_percent_one():
+    text = "TICKER   PX_LAST   CHG_NET_1M   CHG_PCT_1M\nNVDA     220.78    +14.14       +6.84"
+    assert facts_in_order(text) == [("NVDA", "price_level", 220.78), ("NVDA", "period_return", 6.84)]
+
+
 def test_a_transposed_table_with_labels_left_of_a_header_of_names_only():
     text = "Galp          EDP           BCP\nReturn (%)    9.3           5.9           -4.7\nMax DD        6.1           4.2           8.7"
     assert facts_in_order(text, "lisbon") == [
@@ -116,6 +127,10 @@ def test_a_rejoined_word_keeps_its_offsets_into_the_text():
     assert (fall.value, text[fall.start:fall.end]) == (-9.1, "9.1%")
 
 
+def test_a_name_broken_at_its_own_hyphen_is_read():
+    assert_shape("Mota-\nEngil rose 15.3% in February.", present=[("EGL.LS", "period_return", 15.3)], universe="lisbon")
+
+
 def test_a_name_and_a_date_broken_across_lines_are_read():
     text = "Jerónimo Mar-\ntins rose 10.5%. NOS gained 4.3% on 23 Febru-\nary, its largest single-day gain."
     claims = claims_of(text, "lisbon")
@@ -135,11 +150,12 @@ def test_a_compound_broken_at_its_own_hyphen_keeps_it(text):
 def test_compounds_within_a_line_are_untouched():
     from extractors.document import join_line_hyphens
 
-    text = "A single-day drop and a peak-to-trough fall,\nthen a re-\nbound and a single-\nday gain; Tesla-\nNvidia."
+    text = "A single-day drop and a peak-to-trough fall,\nthen a re-\nbound and a single-\nday gain; Mota-\nEngil -\nup."
     joined, pads = join_line_hyphens(text, frozenset({("single", "day")}))
     assert len(joined) == len(text)
-    assert joined == "A single-day drop and a peak-to-trough fall,\nthen a rebound   and a single-day  gain; Tesla-\nNvidia."
-    assert pads == [(text.index("re-") + 7, text.index("re-") + 9), (text.index("single-\n") + 10, text.index("single-\n") + 11)]
+    assert joined == "A single-day drop and a peak-to-trough fall,\nthen a rebound   and a single-day  gain; Mota-Engil  -\nup."
+    assert pads == [(text.index("re-") + 7, text.index("re-") + 9), (text.index("single-\n") + 10, text.index("single-\n") + 11),
+                    (text.index("Mota") + 10, text.index("Mota") + 11)]
 
 
 # ---------------------------------------------------------------- hard line breaks inside a sentence
