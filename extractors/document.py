@@ -337,7 +337,7 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
             if not wrapped and previous and following and not _opens_key(orth, is_space, i + 1):
                 # a hard line break inside a sentence (typeset text, PDF extracts); a line opening with a key
                 # ("worst: AMD") is a line of its own
-                wrapped = ((previous in LINE_CONTINUING_MARKS or previous[-1].isalnum() or previous[-1] == "%")
+                wrapped = ((previous in LINE_CONTINUING_MARKS or (previous[-1].isalpha() and _line_has_lowercase(orth, is_space, i)))
                            and following[:1].islower()) or (
                     previous.lower() in LINE_CONTINUING_WORDS and (following[:1].isalnum() or following[:1] in "$€£+-−"))
             if not wrapped and i + 1 > first:
@@ -358,13 +358,23 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
 
 
 # A line ending in one of these runs on into the next line: a comma, a footnote mark after it, before a
-# lowercase word ("(16.9%)²,\nfalling from ..."), as does a line ending in a word or a figure ("NOS\nwas the
-# best", "up 17.0%\nover the month"); a word no sentence ends on, before anything that is no mark ("rose
-# 8.7% on\n27 August", "a closing high of\n$427.76").
+# lowercase word ("(16.9%)²,\nfalling from ..."), as does a line of prose ending in a word ("... in February.
+# NOS\nwas the best"; an all-caps headline ends its line); a word no sentence ends on, before anything that is
+# no mark ("rose 8.7% on\n27 August", "a closing high of\n$427.76").
 LINE_CONTINUING_MARKS = frozenset({",", "¹,", "²,", "³,", "⁴,"})
 LINE_CONTINUING_WORDS = frozenset({"on", "of", "the", "a", "an", "to", "at", "from", "by", "with", "in", "and", "or", "than",
                                    "for", "into", "its", "their", "his", "her", "but", "as", "between", "over", "after",
                                    "before", "since", "until", "versus", "vs", "nearly", "almost", "around", "about"})
+def _line_has_lowercase(orth: list[str], is_space: list[bool], end: int) -> bool:
+    """Whether the line ending at token `end` is prose (holds a lowercase letter), not an all-caps headline."""
+    for j in range(end - 1, -1, -1):
+        if is_space[j] and "\n" in orth[j]:
+            return False
+        if any(ch.islower() for ch in orth[j]):
+            return True
+    return False
+
+
 def _opens_key(orth: list[str], is_space: list[bool], start: int) -> bool:
     """Whether the tokens from `start` open with a key: a word or two and then ":" or "="."""
     words = 0

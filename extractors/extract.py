@@ -111,15 +111,20 @@ class Extractor:
         if known >= 2:
             return True
         # "Galp   EDP   BCP", or "Metric   NVDA   TSLA" (a label over the rows' labels, then the names)
+        # (a name that is an ordinary word, "navigator", counts among two or more others)
         names = [self._only_name(cell) for cell in cells]
-        return "names" if sum(names) >= 2 and all(names[1:]) else False
+        return "names" if names.count(True) >= 2 and all(names[1:]) else False
 
-    def _only_name(self, cell: str) -> bool:
-        """Whether a cell is one company's name or ticker and nothing else."""
+    def _only_name(self, cell: str) -> bool | str:
+        """Whether a cell is one company's name or ticker and nothing else ("word": a name that is an
+        ordinary word in lowercase, "navigator")."""
         doc = self.nlp.make_doc(cell.strip())
         whole = len(doc)
-        return whole > 0 and any(start == 0 and end == whole and self.name_of[key]
-                                 for key, start, end in self.names(doc) + self.names_any_case(doc))
+        if whole == 0:
+            return False
+        if any(start == 0 and end == whole and self.name_of[key] for key, start, end in self.names(doc) + self.names_any_case(doc)):
+            return True
+        return "word" if any(start == 0 and end == whole and self.name_of[key] for key, start, end in self.word_names(doc)) else False
 
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)

@@ -986,9 +986,11 @@ class Sentence:
         """Whether the sentence is a terminal line: one line, no lowercase letter ("FIELD  MAX_DD_PERIOD  AVGO
         16.87", "NON-UNIV   PLTR US  %CHG +48.33"), where fields are keyed by mnemonics and cells, not colons."""
         cached = getattr(self, "_caps", None)
-        if cached is None:
+        if cached is None:  # (a name may be written in lowercase: "EVENT  edp PL  1D -6.45")
             words = self.doc.orth[self.s0:self.s1]
-            cached = self._caps = not any(ch.islower() for word in words for ch in word) and not any(
+            names = {i - self.s0 for n in self.mentions for i in range(n.start, n.end)}
+            cached = self._caps = not any(
+                i not in names and any(ch.islower() for ch in word) for i, word in enumerate(words)) and not any(
                 "\n" in word for word in words[:-1])
         return cached
 

@@ -63,8 +63,9 @@ class TableReader:
         header = rows[0]
         header_names = [self._name_in(cell) for cell in header]
         companies = sum(1 for n in header_names if n is not None and n.ticker)
-        if (companies >= 1 and header_names[0] is None) or (companies >= 2 and companies == len(header)):
-            return self._by_columns(header, header_names, rows[1:])
+        if (companies >= 1 and header_names[0] is None) or (companies >= 2 and header_names[0] is not None and all(
+                name is not None or self.header_rule(cell) == (None, None) for cell, name in zip(header, header_names))):
+            return self._by_columns(header, header_names, rows[1:])  # (a name the text does not read as one: no column)
         specs = _net_changes([self.header_rule(cell) for cell in header], [self.doc.clean[c.start:c.end] for c in header],
                              self.r.words("net_change_headers"))
         subject_column = None

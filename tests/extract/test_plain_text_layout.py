@@ -221,3 +221,20 @@ def test_a_line_opening_with_a_key_is_a_line_of_its_own():
     is_space = [not w.strip() for w in orth]
     starts = [0, 4, 5, 6, 10, 13, 18, 19, 20]
     assert sentence_bounds(orth, is_space, starts, "", []) == [(0, 5), (5, 9)]
+
+
+def test_a_transposed_table_of_names_in_lowercase_reads_the_names_it_knows():
+    text = "Figure 4  Monthly return by issuer (%)\ngalp          edp           navigator     bcp\n9.3           5.9           7.4           -4.7"
+    assert facts_in_order(text, "lisbon") == [("GALP.LS", "period_return", 9.3), ("EDP.LS", "period_return", 5.9),
+                                              ("BCP.LS", "period_return", -4.7)]
+
+
+def test_a_terminal_line_may_write_a_name_in_lowercase():
+    claims = claims_of("EVENT  edp PL  1D -6.45  06/11", "lisbon", "2025-11")
+    assert [(c.ticker, c.metric, c.value) for c in claims] == [("EDP.LS", "daily_move", -6.45)]
+
+
+def test_an_all_caps_headline_ends_its_line_before_a_lowercase_name():
+    text = "ALPHABET SINKS 9.1%; WORST OF THE TEN\nnvidia ENDS MONTH AT $220.78, UP 6.8%"
+    ranks = [(c.ticker, c.value) for c in claims_of(text) if c.metric == "rank"]
+    assert ranks == [("GOOGL", "worst_return")]
