@@ -97,6 +97,8 @@ class Document:
     figure_tokens: list[int] = field(default_factory=list)
     name_starts: list[int] = field(default_factory=list)
     figures_sorted: bool = True
+    # a descriptor's words -> the companies of the universe they fit ("search giant" -> GOOGL), set by the extractor
+    descriptors: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.lower)
@@ -438,9 +440,11 @@ def prefix(values) -> list[int]:
 
 
 def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: list[Quantity], dates: list[DateMention],
-          cue_spans, name_spans, block_starts: list[int], words: list[str] | None = None) -> Document:
-    """Assemble the Document from the spaCy Doc and what was found over it (`words`: the tokens' text,
-    where a rejoined word's span is wider than its word)."""
+          cue_spans, name_spans, block_starts: list[int], spoken: dict[int, int] | None = None,
+          words: list[str] | None = None) -> Document:
+    """Assemble the Document from the spaCy Doc and what was found over it; `spoken` maps where a spoken
+    figure's digits start to where its words do (`extractors.spoken`), so its claim quotes the words;
+    `words` are the tokens' text where a rejoined word's span is wider than its word (`join_line_hyphens`)."""
     starts = [s for s, _ in spans]
     ends = [e for _, e in spans]
     orth = list(words) if words is not None else [clean[s:e] for s, e in spans]
@@ -456,7 +460,9 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         if index is None:
             continue
         kind, _ = _figure_kind(quantity)
-        if masked:  # a claim's span covers the figure as written: "&minus;15.77%", "$-15.77\%$"
+        if quantity.spoken and spoken:  # "fourteen point two percent", not the blanks before "14.2"
+            quantity = replace(quantity, start=spoken[quantity.start])
+        elif masked:  # a claim's span covers the figure as written: "&minus;15.77%", "$-15.77\%$"
             start, end = widen(text, quantity.start, quantity.end)
             if (start, end) != (quantity.start, quantity.end):
                 quantity = replace(quantity, start=start, end=end)
