@@ -173,7 +173,10 @@ class Extractor:
         for index, value in marked.items():
             doc[index].norm_ = value
             norm[index] = value
-        names, share_tokens = self._share_words(self._names(doc, orth, clean, spans), lower)
+        tables = [b for b in structure if b.kind == "table"]
+        cells = frozenset((c.start, c.end) for b in tables for row in b.rows for c in row)
+        row_starts = frozenset(row[0].start for b in tables for row in b.rows if row)
+        names, share_tokens = self._share_words(self._names(doc, orth, clean, spans, cells, row_starts), lower)
         matches = [m for m in self.cues(doc, lower, orth, norm) if not _hyphen_tail(m[0], m[2], m[3], orth, spans)]
         # a cue that starts or ends inside a company's name or its share words is none: "Advanced" of "Advanced
         # Micro Devices" is no rise, "outpaced ... shares" of "outpaced shares of Amazon" no peer group
@@ -216,9 +219,11 @@ class Extractor:
         out = [name if spans[name] == [name.start, name.end] else Name(name.ticker, *spans[name], name.rule) for name in names]
         return out, taken
 
-    def _names(self, doc, orth: list[str], clean: str, spans: list[tuple[int, int]]) -> list[Name]:
+    def _names(self, doc, orth: list[str], clean: str, spans: list[tuple[int, int]],
+               cells: frozenset[tuple[int, int]] = frozenset(), row_starts: frozenset[int] = frozenset()) -> list[Name]:
         """Name mentions, longest first where two overlap; exchange-suffixed and bare symbols no table
-        knows are names too ("CTT.LS", "Acme Widgets (ACMW)")."""
+        knows are names too ("CTT.LS", "Acme Widgets (ACMW)"). `cells` are the tables' cells (character
+        spans) and `row_starts` where their rows start, where a lowercase name that is a word counts."""
         found = []
         for key, start, end in self.names(doc) + self.names_any_case(doc):
             ticker = self.name_of[key]
@@ -232,6 +237,11 @@ class Extractor:
         found.extend(bare_symbols(orth, found, self.not_symbols))
         words = [Name(self.name_of[key], start, end, "") for key, start, end in self.word_names(doc)
                  if doc[start].is_lower]
+        if words and cells:  # a table cell that is such a word and nothing else, or opens a row ("nos PL"), names it
+            in_cells = [Name(w.ticker, w.start, w.end, "name.table_cell") for w in words
+                        if (spans[w.start][0], spans[w.end - 1][1]) in cells or spans[w.start][0] in row_starts]
+            found.extend(in_cells)
+            words = [w for w in words if not any(c.start == w.start for c in in_cells)]
         if words:
             found.extend(word_names_in_context(orth, words, found, self.word_context))
         if "$" in clean:

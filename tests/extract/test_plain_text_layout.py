@@ -223,10 +223,18 @@ def test_a_line_opening_with_a_key_is_a_line_of_its_own():
     assert sentence_bounds(orth, is_space, starts, "", []) == [(0, 5), (5, 9)]
 
 
-def test_a_transposed_table_of_names_in_lowercase_reads_the_names_it_knows():
+def test_a_transposed_table_of_names_in_lowercase_reads_them_all():
+    # "navigator" is a word as well as a name: a table cell holding it alone names the company
     text = "Figure 4  Monthly return by issuer (%)\ngalp          edp           navigator     bcp\n9.3           5.9           7.4           -4.7"
     assert facts_in_order(text, "lisbon") == [("GALP.LS", "period_return", 9.3), ("EDP.LS", "period_return", 5.9),
-                                              ("BCP.LS", "period_return", -4.7)]
+                                              ("NVG.LS", "period_return", 7.4), ("BCP.LS", "period_return", -4.7)]
+
+
+def test_a_table_row_may_open_with_a_lowercase_name_that_is_a_word():
+    text = "TICKER       PX_LAST   %CHG_PER\nnos PL       3.685     -1.07\nSON PL       1.484     +4.80"
+    assert facts_in_order(text, "lisbon", "2025-11") == [("NOS.LS", "price_level", 3.685), ("NOS.LS", "period_return", -1.07),
+                                                         ("SON.LS", "price_level", 1.484), ("SON.LS", "period_return", 4.8)]
+
 
 
 def test_a_terminal_line_may_write_a_name_in_lowercase():
