@@ -1,5 +1,5 @@
 """Rank grammar: a rank is composed, not listed. A superlative of return (superlative_words_best / _worst)
-takes an optional "-performing"/"performance" and an optional member noun (performer_nouns: constituent,
+takes an optional "-performing"/"performance" and an optional member noun (member_nouns: constituent,
 position, holding ...) and an optional scope ("of the three", "in the coverage universe", "del índice");
 "[the] only/sole [member] [to decline / in the red / faller]" ranks worst (its mirror best); an upper-case
 desk label ("TOP BCP", "BOTTOM EDPR", "HI VOL EDP") ranks the name after it. Superlatives of another
