@@ -29,6 +29,9 @@ _BLANKS = str.maketrans({"*": " ", "\u00a0": " ", "\u202f": " ", "_": " ", "`": 
 _MARKS = frozenset("*_`")
 # Tokens that end a clause: a semicolon, a spaced dash, a pipe between table-like fields.
 CLAUSE_TOKENS = frozenset({";", "—", "–", "|", "•"})
+# A colon standing between spaces, in a line it cuts into three or more cells ("GALP  : +14.1% : hi 16.85 :
+# vol 30.1"), is a cell delimiter like a pipe: a cell's key is no figure's in the next cell.
+SPACED_COLON = re.compile(r"(?<=[ \t]):(?=[ \t])")
 SENTENCE_FINAL = frozenset({".", "!", "?", "…", "。"})
 
 
@@ -482,6 +485,8 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         figure_tokens[figure.token] = 1
     clause_labels = {"CLAUSE"}
     break_tokens = [1 if word in CLAUSE_TOKENS else 0 for word in orth]
+    for index in cell_colons(clean, by_start):
+        break_tokens[index] = 1
     for cue in cue_spans:
         if cue.label in clause_labels:
             break_tokens[cue.start] = 1
@@ -505,6 +510,23 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     if masked:
         document.sentences = _without_markup_ends(document.sentences, is_space, text, how, starts, ends)
     return document
+
+
+def cell_colons(clean: str, by_start: dict[int, int]) -> list[int]:
+    """The tokens of the colons that delimit a terse line's cells: spaced colons, two or more in one line
+    (with its pipes), as in "JMT   : −2.4%  : DD 5.7 (max) : worst d −3.8 (14/1)". One spaced colon is a
+    key's or a French colon ("Galp : +14,1 %")."""
+    if " :" not in clean and "\t:" not in clean:
+        return []
+    out: list[int] = []
+    position = 0
+    for line in clean.split("\n"):
+        if line.count(":") >= 2:
+            found = [m.start() for m in SPACED_COLON.finditer(line)]
+            if len(found) + line.count("|") >= 2 and found:
+                out.extend(by_start[position + at] for at in found if position + at in by_start)
+        position += len(line) + 1
+    return out
 
 
 def _without_markup_ends(sentences: list[tuple[int, int]], is_space: list[bool], text: str, how: bytes,

@@ -275,12 +275,13 @@ def _rule_strings(book: Rulebook):
 
 def _tokenizer_with_slashes(nlp):
     """A slash against a capital is a token of its own, as between two letters: "NOS/SON" splits, and so
-    do "**NOS**/SON" and "SON/**EDPR**", whose emphasis leaves the slash at a token's edge ("w/" stays)."""
+    do "**NOS**/SON" and "SON/**EDPR**", whose emphasis leaves the slash at a token's edge ("w/" stays).
+    A pipe is always a token of its own, a cell's edge: "GOOGL| −9.1%" names Alphabet."""
     from spacy.util import compile_prefix_regex, compile_suffix_regex
 
     defaults = nlp.Defaults
-    nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", *defaults.prefixes]).search
-    nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", *defaults.suffixes]).search
+    nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", *defaults.prefixes]).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", *defaults.suffixes]).search
     return nlp
 
 

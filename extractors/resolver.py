@@ -62,6 +62,7 @@ DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST", "PHASE"})
 LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
+PRICE_KEY_METRICS = frozenset({"price_level", "range_low", "range_high"})  # a delimited terse line's price cells
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 
@@ -660,9 +661,7 @@ class Sentence:
         carried, self.state.count_direction = self.state.count_direction, None
         seen_full = carried is not None
         last_direction = carried
-        for cue in self.cues:
-            if cue.label not in ("COUNT", "COUNT_ELLIPTIC") or id(cue) in self.muted:
-                continue
+        for cue in self._count_cues():
             words = doc.lower[cue.start:cue.end]
             if cue.label == "COUNT_ELLIPTIC" and not seen_full:
                 continue
@@ -699,6 +698,23 @@ class Sentence:
             for name in owner:
                 self.out.append(self._claim(name.ticker, metric, value, start, end, decimals=0, rules=(cue.rule, "subject.owner", name.rule)))
             self._elliptic_counts(cue.end, metric)
+
+    def _count_cues(self):
+        """The sentence's count cues; a desk pair of counts ("5 up / 15 dn", one cue so that the second is
+        closed by its direction) is two, one count and its direction each."""
+        doc = self.doc
+        directions = self.r.words("desk_count_directions")
+        for cue in self.cues:
+            if cue.label not in ("COUNT", "COUNT_ELLIPTIC") or id(cue) in self.muted:
+                continue
+            counted = [i for i in range(cue.start, cue.end - 1) if doc.lower[i].isdigit()
+                       and doc.lower[self._next_word(i + 1)] in directions]
+            if len(counted) == 2 and cue.start == counted[0]:
+                cut = self._next_word(self._next_word(counted[0] + 1) + 1) + 1  # after the first count's separator
+                yield Cue(cue.label, cue.rule, cue.start, cut, cue.value)
+                yield Cue(cue.label, cue.rule, self._next_word(cut), cue.end, cue.value)
+                continue
+            yield cue
 
     def _elliptic_counts(self, position: int, metric: str) -> None:
         """"NOS rose on 13 of 19, Sonae also 13, Jerónimo Martins 13, REN 12": after a count, a list of
@@ -865,6 +881,10 @@ class Sentence:
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
             if key is not None:
                 self._offer_key(reading, key, figure)
+            equated = self._equated_key(figure)
+            if equated is not None:  # "last 3.440 = m/hi": the close is also the month's high
+                reading.offer("extra", f"{equated.metric}:{equated.anchor or ''}".rstrip(":"), self.r.label_priority, 0,
+                              (equated.id, "structure.key"))
             head = lists.get(figure.token, (figure.token,))[0]
             if head == figure.token and figure.kind == "pct":
                 head = self._gapped_head(figure.token, lists)  # "EDPR fell 3.3% and Navigator 2.7%"
@@ -1002,12 +1022,33 @@ class Sentence:
                 "\n" in word for word in words[:-1])
         return cached
 
+    def _delimited_line(self) -> bool:
+        """Whether the sentence is a delimited terse line: one line cut into cells by pipes or by spaced
+        colons (`document.cell_colons`): "NOS   : +8.4%  : best d +3.6 (22/1)", "AMD | −2.9% | vol 56.0%".
+        Like a terminal line's fields, its cells are keyed by a word or two before their figure."""
+        cached = getattr(self, "_delimited", None)
+        if cached is None:
+            doc = self.doc
+            cached = self._delimited = not any("\n" in word for word in doc.orth[self.s0:self.s1 - 1]) and any(
+                self._cell_delimiter(i) for i in range(self.s0, self.s1))
+        return cached
+
+    def _cell_delimiter(self, position: int) -> bool:
+        """A pipe, or a colon the document reads as a cell delimiter (a break)."""
+        word = self.doc.orth[position]
+        return word == "|" or (word == ":" and self.doc.breaks_between(position, position + 1) > 0)
+
     def _terminal_key(self, figure: Figure) -> HeaderRule | None:
         """A terminal line's field mnemonic before a bare figure, with no colon: "%CHG +48.33", "1D -6.45  06/11
         -6.20  11/11" (the key holds over the figures and dates after it), or the line's opening field cell
         before its first name ("FIELD  VOLATILITY_21D (ANN)   AMD 56.00   JPM 13.68"). Read by the header
-        lexicon; a field of another horizon ("HIGH_52WK") drops its figures."""
-        if figure.kind not in ("int", "number") or not self._caps_line():
+        lexicon; a field of another horizon ("HIGH_52WK") drops its figures. A delimited terse line's cell
+        is keyed the same way, its key cell running back to its delimiter ("DD 5.7", "lo 0.8708", "best d
+        +3.6", "last 3.440"); there a key may name a price too (a terminal's price fields are its table's)."""
+        if figure.kind not in ("int", "number"):
+            return None
+        delimited = self._delimited_line()
+        if not delimited and not self._caps_line():
             return None
         doc = self.doc
         named = [n for n in self.mentions if n.ticker]
@@ -1025,9 +1066,12 @@ class Sentence:
                 return None
             while position >= self.s0 and not doc.orth[position].strip():
                 position -= 1
-        last, begin = position, None  # the key cell: tokens [begin, last], back to a wide gap
+        last, begin = position, None  # the key cell: tokens [begin, last], back to a wide gap or a delimiter
         while position >= self.s0 and position not in inside and (begin is None or last - position < 5):
-            if not doc.orth[position].strip() or (position == last and position in doc.figure_at):
+            if delimited and position in doc.figure_at and position != last:
+                return None  # "5 up / 15 dn": the words before the figure are another figure's, no key
+            if not doc.orth[position].strip() or (position == last and position in doc.figure_at) \
+                    or (delimited and self._cell_delimiter(position)):
                 break
             begin = position
             if position > self.s0 and doc.starts[position] - doc.ends[position - 1] >= 2:
@@ -1043,9 +1087,27 @@ class Sentence:
             if not key.strip() or len([w for w in key.split() if w[:1].isalpha()]) > 5:
                 return None
         rule = self.r.header_rule(key, self.month)
-        if rule is None or rule.metric == "range" or (rule.metric and rule.metric not in LIST_KEY_METRICS | {"daily_move"}):
+        allowed = LIST_KEY_METRICS | {"daily_move"} | (PRICE_KEY_METRICS if delimited else frozenset())
+        if rule is None or rule.metric == "range" or (rule.metric and rule.metric not in allowed):
             return None
         return rule
+
+    def _equated_key(self, figure: Figure) -> HeaderRule | None:
+        """A delimited terse line's figure set equal to a second key after it, a price it also is:
+        "last 3.440 = m/hi", "last 339.35 = m/lo" (the close is the month's high, low)."""
+        if figure.kind not in ("number", "price") or not self._delimited_line():
+            return None
+        doc = self.doc
+        equals = self._next_word(figure.token + 1)
+        if equals >= self.s1 or doc.orth[equals] != "=":
+            return None
+        position, words = self._next_word(equals + 1), []
+        while position < self.s1 and len(words) < 3 and doc.orth[position].strip() and not self._cell_delimiter(position) \
+                and position not in doc.figure_at and doc.orth[position] not in ("(", ")", ",", ";"):
+            words.append(doc.orth[position])
+            position = self._next_word(position + 1)
+        rule = self.r.header_rule(" ".join(words), self.month) if words else None
+        return rule if rule is not None and rule.metric in PRICE_KEY_METRICS else None
 
     def _list_item_key(self, figure: Figure) -> HeaderRule | None:
         """A bare figure after its item's name takes the key of the line introducing the list
@@ -1592,6 +1654,9 @@ class Sentence:
             return None
         figure = previous[-1]
         reading = self.r.read_figure(self.doc, figure, self.cues, self._topic(), self.s0, self.s1, self.muted)
+        key = self._key_rule(figure)  # "vol 30.1 (max)": a terse line's key cell says the family
+        if key is not None and key.metric:
+            self._offer_key(reading, key, figure)
         metric = reading.get("metric", "period_return" if figure.kind == "pct" else None)
         high = cue.label == "PEER_EXTREME_HIGH"
         if metric == "period_return" and high and (figure.quantity.signed or reading.get("sign", 0)) < 0:
