@@ -1654,7 +1654,8 @@ class Sentence:
             return None
         figure = previous[-1]
         reading = self.r.read_figure(self.doc, figure, self.cues, self._topic(), self.s0, self.s1, self.muted)
-        key = self._key_rule(figure)  # "vol 30.1 (max)": a terse line's key cell says the family
+        # "vol 30.1 (max)": a delimited terse line's key cell says the family
+        key = self._terminal_key(figure) if self._delimited_line() else None
         if key is not None and key.metric:
             self._offer_key(reading, key, figure)
         metric = reading.get("metric", "period_return" if figure.kind == "pct" else None)
