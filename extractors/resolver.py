@@ -333,11 +333,33 @@ class Sentence:
         self.figures = doc.sentence_figures(s0, s1)
         self.sentence_text = doc.text[slice(*doc.quote_span(s0, s1))].strip()
         self.mentions = self._mentions()
+        self.cues = self._direct_object_relations()
         self.groups = self._groups()
         self.muted: set[int] = set()
         self.consumed: set[int] = set()  # figure tokens read by a construction
+        self.score_pairs: set[tuple[int, ...]] = set()  # "+8.4% to +8.1%": two names' figures, a list of two
         self.out: list[Claim] = []
         self.reading: Reading | None = None  # the figure being given its subject
+
+    # ----------------------------------------------------------------- mentions
+    def _direct_object_relations(self) -> list[Cue]:
+        """The sentence's cues, less a relation verb that is also a move ("edged", "pipped") with no name
+        right after it: "NOS edged Sonae" is a relation, "Galp edged higher" a move."""
+        doc, words = self.doc, self.r.words("direct_object_relations")
+        if words.isdisjoint(doc.lower[self.s0:self.s1]):
+            return self.cues
+        fillers = self.r.words("direct_object_fillers")
+        starts = {n.start for n in self.mentions if n.ticker}
+        kept = []
+        for cue in self.cues:
+            if cue.label in RELATION_LABELS and all(w in words for w in doc.lower[cue.start:cue.end] if w.strip()):
+                after = self._next_word(cue.end)
+                while after < self.s1 and doc.lower[after] in fillers:
+                    after = self._next_word(after + 1)
+                if after not in starts:
+                    continue
+            kept.append(cue)
+        return kept
 
     # ----------------------------------------------------------------- mentions
     def _mentions(self) -> list[Name]:
@@ -523,6 +545,25 @@ class Sentence:
                 other = bool(self.month) and year.isdigit() and year != self.month[:4]
                 self.cues[index] = Cue("OTHER_PERIOD" if other else "PERIOD_FREE", cue.rule, cue.start, cue.end, cue.value)
 
+    def _score_pair(self, cue: Cue) -> bool:
+        """"NOS edged Sonae, +8.4% to +8.1%", "BCP beat Navigator, +1.2% to −0.4%": after a comparison of two
+        named sides, two signed percents joined by "to" that fall from the first to the second are a score
+        of the two names, no range (a range runs up, its bounds unsigned: "7%–8%")."""
+        pair = [self.doc.figure_at[i] for i in range(cue.start, cue.end) if i in self.doc.figure_at]
+        if len(pair) != 2 or self.doc.lower[self._next_word(pair[0].token + 1)] != "to":
+            return False
+        before = self._previous_word(pair[0].token)
+        if before >= self.s0 and (self.doc.lower[before] in self.r.words("hedges") or self.doc.lower[before] in ("from", "between")):
+            return False  # "roughly 8% to 7%": an estimate's bounds; "from 30% to 20%": a percent's path
+        if not any(c.label in RELATION_LABELS and c.end <= pair[0].token for c in self.cues) and not any(
+                w in self.r.words("comparison_words") for w in self.doc.lower[self.s0:pair[0].token]):
+            return False  # a score is a comparison's: "NOS edged Sonae", "did better than"
+        if len({n.ticker for n in self.mentions if n.ticker and n.end <= pair[0].token}) < 2:
+            return False  # of two named sides ("the payments name edged the bank" names neither)
+        if not all(f.quantity.signed for f in pair):
+            return False  # each written with its sign, as two results are ("+8.4% to +8.1%"), never a range's bounds
+        return float(pair[0].quantity.value) > float(pair[1].quantity.value)
+
     def _mute_overlaps(self) -> None:
         """A cue inside a construction's span says nothing of its own ("sessions" in a count, "rose" in
         "rose on 12 of 21 sessions" keeps its role in the count)."""
@@ -530,6 +571,9 @@ class Sentence:
             if cue.label == "COUNT" and self.doc.lower[cue.end - 1] in ("day", "session") and \
                     self._previous_word(cue.start) in self.doc.figure_at:
                 self.muted.add(id(cue))
+            elif cue.label == "PERCENT_RANGE" and self._score_pair(cue):
+                self.muted.add(id(cue))
+                self.score_pairs.add(tuple(i for i in range(cue.start, cue.end) if i in self.doc.figure_at))
         spans = [c for c in self.cues if c.label in MUTED_INSIDE and id(c) not in self.muted]
         for cue in self.cues:
             for span in spans:
@@ -1252,10 +1296,13 @@ class Sentence:
     def _gapped_head(self, token: int, lists: dict[int, tuple[int, ...]]) -> int:
         """A gapped list of names and percents, the verb said once: "The same Monday EDPR fell 3.3% and
         Navigator 2.7%", "the green day: NOS +3.6%, EDPR +3.1%". A percent right after a name that a list
-        word joins to an earlier percent is read, like a list's member, from the first figure's words."""
+        word joins to an earlier percent is read, like a list's member, from the first figure's words; so is
+        one after a possessive name ("Broadcom's peak-to-trough drop was 16.9%, AMD's 11.9%")."""
         doc, head = self.doc, token
         for _ in range(12):
             before = self._previous_word(head)
+            if before > self.s0 and doc.lower[before] in ("'s", "’s"):
+                before = self._previous_word(before)  # "Broadcom's drop was 16.9%, AMD's 11.9%": a possessive name
             name = next((n for n in self.mentions if n.ticker and n.end == before + 1), None)
             if name is None:
                 break
@@ -1287,8 +1334,9 @@ class Sentence:
                 signed_gap = any(i in signs and w not in skip_words for i, w in between)
                 if last.kind == figure.kind and between and len(between) <= 4 and all(
                         w in skip_words or w in ("(", ")") or i in signs for i, w in between) \
-                        and not doc.breaks_between(last.token + 1, figure.token) and any(w in joiners for w in words) \
-                        and not (signed_gap and not any(w in joiners and w != "," for w in words)):
+                        and not doc.breaks_between(last.token + 1, figure.token) and (any(w in joiners for w in words) and not (
+                            signed_gap and not any(w in joiners and w != "," for w in words))
+                            or (last.token, figure.token) in self.score_pairs):
                     runs[-1].append(figure)
                     continue
             runs.append([figure])

@@ -1,0 +1,50 @@
+"""Paired comparisons: two named sides and their two figures. A relation verb that is also a move
+("edged") is a relation only with its object right after it; a signed score after the comparison ("+8.4%
+to +8.1%") is the two sides' figures, no range of percents; a gapped possessive ("AMD's 11.9%") keeps the
+measure said before it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("NOS edged Sonae, +8.4% to +8.1%.", "lisbon",
+         {("NOS.LS", "outperformed", "SON.LS"), ("NOS.LS", "period_return", 8.4), ("SON.LS", "period_return", 8.1)}, set()),
+        ("BCP beat Navigator, +1.2% to −0.4%.", "lisbon",
+         {("BCP.LS", "period_return", 1.2), ("NVG.LS", "period_return", -0.4)}, {("BCP.LS", "period_return", -0.4)}),
+        ("Tesla pipped Nvidia, +7.1% to +6.9%.", "us",
+         {("TSLA", "outperformed", "NVDA"), ("TSLA", "period_return", 7.1), ("NVDA", "period_return", 6.9)}, set()),
+    ],
+)
+def test_a_signed_score_after_a_comparison_is_the_two_sides_figures(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+def test_a_range_of_percents_stays_no_claim():
+    # a range runs up and leaves its bounds unsigned, or is hedged, or is a percent's path
+    assert_shape("Palantir dropped roughly 7% to 8% on the news.", present=[], absent=[("PLTR", "period_return", -7)])
+    assert_shape("AMD beat Meta by about 8% to 7%.", present=[], absent=[("AMD", "period_return", 8), ("META", "period_return", 7)])
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Galp edged higher and EDP fell 2%.", "lisbon", {("EDP.LS", "period_return", -2)},
+         {("GALP.LS", "outperformed", "EDP.LS"), ("GALP.LS", "period_return", -2)}),
+        ("REN narrowly edged the rival EDP over the month.", "lisbon", {("RENE.LS", "outperformed", "EDP.LS")}, set()),
+        ("Meta edged up 0.4%, as did Amazon.", "us", {("META", "period_return", 0.4)}, {("META", "outperformed", "AMZN")}),
+    ],
+)
+def test_a_move_verb_is_a_relation_only_with_its_object_right_after(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+def test_a_gapped_possessive_keeps_the_measure_said_before_it():
+    assert_shape("Nvidia's peak-to-trough drop was 10.6%, Tesla's 7.2%.",
+                 present=[("NVDA", "max_drawdown", 10.6), ("TSLA", "max_drawdown", 7.2)],
+                 absent=[("TSLA", "period_return", 7.2)])
