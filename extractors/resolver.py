@@ -545,6 +545,33 @@ class Sentence:
                 other = bool(self.month) and year.isdigit() and year != self.month[:4]
                 self.cues[index] = Cue("OTHER_PERIOD" if other else "PERIOD_FREE", cue.rule, cue.start, cue.end, cue.value)
 
+    def _clause_dash(self, cue: Cue) -> bool:
+        """An em dash spaced on both sides between two percents opens an aside, no range ("7%–8%")."""
+        doc = self.doc
+        dash = next((i for i in range(cue.start + 1, cue.end - 1) if doc.orth[i] == "—"), None)
+        return dash is not None and doc.starts[dash] > doc.ends[dash - 1] and doc.starts[dash + 1] > doc.ends[dash]
+
+    def _restated(self, figure: Figure) -> int | None:
+        """"losing approximately 19% — or, more precisely, 18.70%", "roughly 6% — 5.85% if we want to be
+        exact": a percent a restatement word marks (within three words before it or six after, in its clause)
+        restates the percent just before it, and is read from that figure's words, across the dash."""
+        doc, words = self.doc, self.r.words("restatement_words")
+        if figure.kind != "pct" or words.isdisjoint(doc.lower[self.s0:self.s1]):
+            return None
+        earlier = [f for f in self.figures if f.token < figure.token and f.kind == "pct"]
+        if not earlier or doc.words_between(earlier[-1].token + 1, figure.token) > 5:
+            return None
+        before = doc.lower[max(earlier[-1].token + 1, figure.token - 8):figure.token]
+        after, position = [], figure.token + 1
+        while position < self.s1 and len(after) < 6 and not doc.breaks_between(figure.token, position + 1) \
+                and position not in doc.figure_at:
+            if doc.lower[position].strip():
+                after.append(doc.lower[position])
+            position += 1
+        if words.isdisjoint(before) and words.isdisjoint(after):
+            return None
+        return earlier[-1].token
+
     def _score_pair(self, cue: Cue) -> bool:
         """"NOS edged Sonae, +8.4% to +8.1%", "BCP beat Navigator, +1.2% to −0.4%": after a comparison of two
         named sides, two signed percents joined by "to" that fall from the first to the second are a score
@@ -571,6 +598,8 @@ class Sentence:
             if cue.label == "COUNT" and self.doc.lower[cue.end - 1] in ("day", "session") and \
                     self._previous_word(cue.start) in self.doc.figure_at:
                 self.muted.add(id(cue))
+            elif cue.label == "PERCENT_RANGE" and self._clause_dash(cue):
+                self.muted.add(id(cue))  # "roughly 6% — 5.85% if we want to be exact": a spaced em dash is no range
             elif cue.label == "PERCENT_RANGE" and self._score_pair(cue):
                 self.muted.add(id(cue))
                 self.score_pairs.add(tuple(i for i in range(cue.start, cue.end) if i in self.doc.figure_at))
@@ -932,6 +961,8 @@ class Sentence:
             head = lists.get(figure.token, (figure.token,))[0]
             if head == figure.token and figure.kind == "pct":
                 head = self._gapped_head(figure.token, lists)  # "EDPR fell 3.3% and Navigator 2.7%"
+            if head == figure.token and not {"metric", "sign"} & set(reading.slots):
+                head = self._restated(figure) or head  # "approximately 19% — or, more precisely, 18.70%"
             if head != figure.token:
                 self.r.read_figure(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=head, into=reading, sides=("before",))
             if figure.kind == "pct" and not {"metric", "sign"} & set(reading.slots) and compared is not None \
