@@ -490,8 +490,13 @@ class Sentence:
         return " ".join(before[-2:]).endswith(self.r.object_phrases)
 
     def _relative_after(self, name: Name) -> bool:
-        """"B, which rose 3%": an object that opens a relative clause is that clause's subject."""
-        words = [w for w in self.doc.lower[name.end:min(self.s1, name.end + 3)] if w.strip()]
+        """"B, which rose 3%": an object that opens a relative clause is that clause's subject, also past
+        its bracketed figure ("did better than Amazon (−8.5%), which closed lower on 15 of 21 days")."""
+        end = name.end
+        if end < self.s1 and self.doc.orth[self._next_word(end)] == "(":
+            close = next((i for i in range(end, min(self.s1, end + 8)) if self.doc.orth[i] == ")"), None)
+            end = close + 1 if close is not None else end
+        words = [w for w in self.doc.lower[end:min(self.s1, end + 3)] if w.strip()]
         return bool(words) and (words[0] in self.r.words("relative_pronouns") or words[0] == "," and words[1:2] and words[1] in self.r.words("relative_pronouns"))
 
     def ticker_before(self, token: int) -> str | None:

@@ -141,3 +141,9 @@ def test_a_pp_spread_before_the_pair_of_figures_is_no_claim():
 ])
 def test_a_pronoun_after_a_compared_name_is_the_subject(text, present, absent):
     assert_shape(text, present, absent, month="2026-02")
+
+
+def test_a_relative_clause_after_an_objects_bracketed_figure_is_the_objects():
+    # round seven's paired comparisons: "which" after "Amazon (−8.5%)" opens Amazon's clause
+    assert_shape("Meta (−1.1%) did better than Tesla (−4.0%), which closed lower on 13 of 21 days.",
+                 present=[("META", "outperformed", "TSLA"), ("TSLA", "down_days", 13)], absent=[("META", "down_days", 13)])
