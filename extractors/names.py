@@ -215,6 +215,8 @@ def word_names_in_context(orth: list[str], candidates, found, context: WordConte
         cand_ends = {c.end: c for c in others}
         left = []
         for cand in pending:
+            if _noun_phrase_head(orth, cand):
+                continue  # "its renewables arm, EDP Renováveis": the ordinary noun a possessive opens
             pair_starts = {k: v for k, v in cand_starts.items() if v.ticker != cand.ticker}
             pair_ends = {k: v for k, v in cand_ends.items() if v.ticker != cand.ticker}
             if _listed(orth, cand, starts, ends, context.joiners) or _bracketed(orth, cand, starts) \
@@ -226,6 +228,22 @@ def word_names_in_context(orth: list[str], candidates, found, context: WordConte
             break
         pending = left
     return accepted
+
+
+# possessives that open a noun phrase: a lowercase word-name after one, a lowercase word or none between,
+# is that phrase's noun ("its renewables arm", "their meta strategy" aside)
+_POSSESSIVES = frozenset({"its", "their", "his", "her", "our", "whose"})
+
+
+def _noun_phrase_head(orth, cand) -> bool:
+    """"its renewables arm", "its arm": a possessive, then at most one lowercase word, then the word."""
+    before = _previous(orth, cand.start)
+    if before >= 0 and orth[before].lower() in _POSSESSIVES:
+        return True
+    if before >= 0 and orth[before].isalpha() and orth[before].islower():
+        earlier = _previous(orth, before)
+        return earlier >= 0 and orth[earlier].lower() in _POSSESSIVES
+    return False
 
 
 def _blank(word: str) -> bool:

@@ -70,3 +70,9 @@ def test_terse_drawdown_and_volatility_abbreviations(text, universe, expected):
 )
 def test_a_fall_from_the_peak_is_a_positive_drawdown(text, value):
     assert [(c.metric, c.value) for c in claims_of(text) if c.metric != "rank"] == [("max_drawdown", value)]
+
+
+def test_a_hyphenated_period_before_the_peak_is_the_drawdowns():
+    # round seven's sector descriptors: "its mid-month peak", "its late-July high"
+    assert_shape("At its worst Nvidia stood 12.3% below its mid-month peak.", present=[("NVDA", "max_drawdown", 12.3)],
+                 absent=[("NVDA", "period_return", 12.3)])

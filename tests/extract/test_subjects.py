@@ -386,3 +386,10 @@ def test_universe_descriptors_name_only_the_universes_tickers():
              "default_month": "2026-08", "tickers": {"NVDA": ["Nvidia"]}, "descriptors": {"AAPL": ["phone maker"]}}
     with pytest.raises(UniverseError, match="descriptors name ticker.*AAPL"):
         _universe_from_table("x", table)
+
+
+def test_a_word_name_a_possessive_opens_is_the_ordinary_noun():
+    # round seven's sector descriptors: "its renewables arm, EDP Renováveis" is EDPR's, no Arm Holdings
+    assert_shape("Its renewables arm, EDP Renováveis, gained 4.7%.", universe="lisbon",
+                 present=[("EDPR.LS", "period_return", 4.7)], absent=[("ARM", "period_return", 4.7)])
+    assert_shape("Tesla, nvidia and arm rose; arm fell 3% over the month.", present=[("ARM", "period_return", -3)])
