@@ -309,8 +309,9 @@ def _subject(orth, cand, context: WordContext) -> bool:
         j += 1
     if j < count and orth[j].lower() in ("'s", "’s"):
         return not word_before in _DETERMINERS or opening
-    if j < count and orth[j] == ":" and opening:
-        # "nos: 4.045 → 4.385", "- ren: -1.9%", "navigator: Δ −0.4%"
+    line_start = any("\n" in orth[k] for k in range(max(before, 0), cand.start)) or before < 0
+    if j < count and (orth[j] == ":" and opening or orth[j] in (":", "|") and line_start):
+        # "nos: 4.045 → 4.385", "- ren: -1.9%", "navigator: Δ −0.4%"; a terse line's first cell ("nos | +17.0%")
         return any(_figure_like(orth[k]) for k in range(j + 1, min(j + 3, count)))
     if j < count and _figure_like(orth[j]) and word_before in context.joiners and before >= 1:
         return _figure_like(orth[_previous(orth, before)])  # "edp 14.6%, ren 15.0%", "fell 3.3% and navigator 2.7%"

@@ -1102,16 +1102,22 @@ class Sentence:
                 "\n" in word for word in words[:-1])
         return cached
 
-    def _delimited_line(self) -> bool:
-        """Whether the sentence is a delimited terse line: one line cut into cells by pipes or by spaced
+    def _delimited_line(self, token: int) -> bool:
+        """Whether the line holding `token` is a delimited terse line: cut into cells by pipes or by spaced
         colons (`document.cell_colons`): "NOS   : +8.4%  : best d +3.6 (22/1)", "AMD | −2.9% | vol 56.0%".
-        Like a terminal line's fields, its cells are keyed by a word or two before their figure."""
-        cached = getattr(self, "_delimited", None)
-        if cached is None:
-            doc = self.doc
-            cached = self._delimited = not any("\n" in word for word in doc.orth[self.s0:self.s1 - 1]) and any(
-                self._cell_delimiter(i) for i in range(self.s0, self.s1))
-        return cached
+        Like a terminal line's fields, its cells are keyed by a word or two before their figure. The line,
+        not the sentence: a line ending in a word runs on into a lowercase one ("~flat\njmt : −2.4%")."""
+        doc = self.doc
+        first = token
+        while first > self.s0 and "\n" not in doc.orth[first - 1]:
+            first -= 1
+        cache = self.__dict__.setdefault("_delimited", {})
+        if first not in cache:
+            last = token
+            while last < self.s1 and "\n" not in doc.orth[last]:
+                last += 1
+            cache[first] = any(self._cell_delimiter(i) for i in range(first, last))
+        return cache[first]
 
     def _cell_delimiter(self, position: int) -> bool:
         """A pipe, or a colon the document reads as a cell delimiter (a break)."""
@@ -1127,7 +1133,7 @@ class Sentence:
         +3.6", "last 3.440"); there a key may name a price too (a terminal's price fields are its table's)."""
         if figure.kind not in ("int", "number"):
             return None
-        delimited = self._delimited_line()
+        delimited = self._delimited_line(figure.token)
         if not delimited and not self._caps_line():
             return None
         doc = self.doc
@@ -1175,7 +1181,7 @@ class Sentence:
     def _equated_key(self, figure: Figure) -> HeaderRule | None:
         """A delimited terse line's figure set equal to a second key after it, a price it also is:
         "last 3.440 = m/hi", "last 339.35 = m/lo" (the close is the month's high, low)."""
-        if figure.kind not in ("number", "price") or not self._delimited_line():
+        if figure.kind not in ("number", "price") or not self._delimited_line(figure.token):
             return None
         doc = self.doc
         equals = self._next_word(figure.token + 1)
@@ -1739,7 +1745,7 @@ class Sentence:
         figure = previous[-1]
         reading = self.r.read_figure(self.doc, figure, self.cues, self._topic(), self.s0, self.s1, self.muted)
         # "vol 30.1 (max)": a delimited terse line's key cell says the family
-        key = self._terminal_key(figure) if self._delimited_line() else None
+        key = self._terminal_key(figure) if self._delimited_line(figure.token) else None
         if key is not None and key.metric:
             self._offer_key(reading, key, figure)
         metric = reading.get("metric", "period_return" if figure.kind == "pct" else None)

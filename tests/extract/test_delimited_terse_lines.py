@@ -65,3 +65,14 @@ def test_a_desk_pair_of_counts_ending_its_line_is_two_counts():
 def test_one_spaced_colon_is_no_cell_delimiter():
     # a French colon, or a key's: the figure after it keeps the words before it
     assert_shape("Galp : max DD 4,1 %", universe="lisbon", present=[("GALP.LS", "max_drawdown", 4.1)])
+
+
+def test_a_terse_line_keeps_its_keys_when_the_line_before_runs_on():
+    # "~flat" ends in a word and "jmt" opens in lowercase: one sentence of two lines, each line its own cells
+    assert_shape("NVG   : −0.4%  : ~flat\njmt   : −2.4%  : DD 5.7 (max)", universe="lisbon",
+                 present=[("JMT.LS", "period_return", -2.4), ("JMT.LS", "max_drawdown", 5.7)])
+
+
+def test_a_lowercase_word_name_opening_a_terse_line_is_a_name():
+    assert_shape("LIS fev-26 | m/m\nnos | +17.0% | best d +4.3 (23/2)\nren | +5.8%", universe="lisbon",
+                 present=[("NOS.LS", "period_return", 17.0), ("NOS.LS", "daily_move", 4.3), ("RENE.LS", "period_return", 5.8)])
