@@ -752,6 +752,8 @@ class Sentence:
             if direction is None:
                 continue
             after = self._next_word(cue.end)
+            if any("\n" in w for w in doc.orth[cue.end:after]):
+                after = self.s1  # "7 up / 12 dn⏎ldr GALP": the word after a line break is the next line's
             if after < self.s1 and doc.lower[after].isalpha() and doc.lower[after] not in self.r.words("count_followers") and not any(
                     w in self.r.words("session_nouns") for w in words) and doc.orth[cue.end - 1][:1].isalnum():
                 continue  # "fell in 3 of 10 names": a count of something else

@@ -60,6 +60,9 @@ def test_a_name_against_its_pipe_is_a_name():
 def test_a_desk_pair_of_counts_ending_its_line_is_two_counts():
     assert_shape("AMZN | −8.0% | 6 up / 14 dn\nMA | +1.0%", present=[("AMZN", "up_days", 6), ("AMZN", "down_days", 14)],
                  absent=[("AMZN", "up_days", 14)])
+    # a lowercase line after it runs the sentence on; its first word is no noun the count counts
+    assert_shape("ALTR  : −4.8%  : 6 up / 13 dn\nldr GALP · lggd ALTR", universe="lisbon",
+                 present=[("ALTR.LS", "up_days", 6), ("ALTR.LS", "down_days", 13)])
 
 
 def test_one_spaced_colon_is_no_cell_delimiter():
