@@ -18,6 +18,7 @@ from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
 from extractors import subjects
 from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
+from extractors.frames import LineFrame, line_frame
 from extractors.numbers import MONTH_NUMBERS, bare_percent, word_number
 from extractors.rankings import position_ranks
 from extractors.rulebook import (
@@ -64,6 +65,11 @@ PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORE
 LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
+# Day scope: the cues that give a figure on a dated line a scope of its own ("MTD AVGO +0.2", "Week: AVGO
+# −8.1", "NVDA +10.3 MTD"), so the line's session label does not time it (Sentence._offer_frame).
+FRAME_SCOPES = frozenset({"PERIOD", "OTHER_PERIOD", "PHASE", "SPAN", "VOL", "DD", "WITHIN_PERIOD", "PERIOD_FREE"})
+# the period words a signed number may follow its name across: "TSLA MTD +14.2", "AVGO YTD -3"
+SCOPE_AFTER_NAME = frozenset({"PERIOD", "OTHER_PERIOD", "PERIOD_FREE"})
 
 
 @dataclass
@@ -136,6 +142,8 @@ class Resolver:
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
+        self.session_frame_priority = book.constants.get("frame_session", 55)
+        self.session_frame_date_priority = book.constants.get("frame_session_date", 30)
         unknown = [name for name in book.subject_order if name not in SUBJECT_FINDERS]
         if unknown:
             raise ValueError(f"resolve.toml [subjects] order names unknown finder(s) {unknown}; known: {', '.join(SUBJECT_FINDERS)}")
@@ -337,6 +345,8 @@ class Sentence:
         self.consumed: set[int] = set()  # figure tokens read by a construction
         self.out: list[Claim] = []
         self.reading: Reading | None = None  # the figure being given its subject
+        # the session label the sentence's line opens with ("Aug 4 — …", "Day 4: …"): it times the line's figures
+        self.frame: LineFrame | None = line_frame(doc, s0, sessions, resolver.words) if self.figures else None
 
     # ----------------------------------------------------------------- mentions
     def _mentions(self) -> list[Name]:
@@ -626,6 +636,12 @@ class Sentence:
                 value = later[0] if later else None
             elif cue.label == "WEEKDAY":
                 value = self._weekday(cue)
+            elif cue.label == "SESSION_NTH":  # "Day 4": the month's 4th session, a date like any other
+                n = self.doc.figure_at.get(cue.end - 1)
+                n = int(n.quantity.value) if n is not None and n.kind == "int" else 0
+                if self.sessions and 1 <= n <= len(self.sessions):
+                    self.cues[index] = Cue("DATE", cue.rule, cue.start, cue.end, self.sessions[n - 1])
+                continue
             if value is not None:
                 self.cues[index] = Cue(cue.label, cue.rule, cue.start, cue.end, value)
 
@@ -864,6 +880,8 @@ class Sentence:
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
             if key is not None:
                 self._offer_key(reading, key, figure)
+            if self.frame is not None:
+                self._offer_frame(reading, figure)
             head = lists.get(figure.token, (figure.token,))[0]
             if head == figure.token and figure.kind == "pct":
                 head = self._gapped_head(figure.token, lists)  # "EDPR fell 3.3% and Navigator 2.7%"
@@ -934,7 +952,8 @@ class Sentence:
             if position < self.s0 or doc.lower[position] not in ("up", "down") or figure.kind != "number":
                 return False
             position -= 1
-        while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":"):
+        scoped = {i for c in self.cues if c.label in SCOPE_AFTER_NAME for i in range(c.start, c.end)}
+        while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":" or position in scoped):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
 
@@ -955,6 +974,66 @@ class Sentence:
         if quantity.signed:
             return before < self.s0 or doc.lower[before] in subjects.ELIDED_OPENERS or any(n.ticker and n.end == before + 1 for n in self.mentions)
         return before >= self.s0 and any(c.end == before + 1 and c.label in ("UP", "DOWN") for c in self.cues)
+
+    # ----------------------------------------------------------------- day scope: a line's session label
+    def _offer_frame(self, reading: Reading, figure: Figure) -> None:
+        """A figure after its line's session label ("Aug 4 — AMD 518.58 (+7.0%), AVGO +6.6%. NVDA +2.6%.") is
+        that session's: a percent its move, a price (or a bare number right after a name or a price word) its
+        close, both dated to the label's session. A figure whose clause names its own scope keeps it, and a
+        month-to-date figure on a line before the month's last session is a running figure, another period
+        than the month ("MTD AVGO +0.2" on Aug 14); on the last session's line it is the month's return."""
+        frame, r = self.frame, self.r
+        if not frame.body <= figure.token < frame.end:
+            return
+        rule = ("frame.session_label",)
+        scope = self._frame_scope(figure)
+        if figure.kind == "pct":
+            if scope == "PERIOD":
+                if self.sessions and frame.date < self.sessions[-1]:
+                    reading.offer("drop", "a running month-to-date figure", r.label_priority, 0, rule)
+                return
+            if scope is None:
+                reading.offer("metric", "daily_move", r.session_frame_priority, 0, rule)
+                reading.offer("date", frame.date, r.session_frame_date_priority, 0, rule)
+            return
+        if scope is not None:
+            return
+        reading.offer("date", frame.date, r.session_frame_date_priority, 0, rule)
+        if figure.kind == "number" and not figure.quantity.signed and self._frame_price(figure):
+            reading.offer("metric", "price_level", r.session_frame_date_priority, 0, rule)
+
+    def _frame_scope(self, figure: Figure) -> str | None:
+        """The scope a figure's own clause gives it on a dated line: a scope cue before it in its clause (not
+        inside a bracket closed before the figure) or right after it ("+10.3 MTD"); PERIOD wins."""
+        doc, found = self.doc, None
+        for cue in self.cues:
+            if cue.label not in FRAME_SCOPES or id(cue) in self.muted:
+                continue
+            if cue.end <= figure.token:
+                if cue.start < self.frame.body or doc.breaks_between(cue.end, figure.token):
+                    continue
+                between = doc.orth[cue.end:figure.token]
+                if between.count(")") > between.count("("):
+                    continue
+            elif cue.start <= figure.token or doc.words_between(figure.token + 1, cue.start) > 1 \
+                    or doc.commas_between(figure.token + 1, cue.start) or doc.breaks_between(figure.token + 1, cue.start) \
+                    or "(" in doc.orth[figure.token + 1:cue.start]:
+                continue  # "+5.5% (MTD +14.2%)": the bracket's scope is its own figure's
+            if found != "PERIOD":
+                found = "PERIOD" if cue.label in ("PERIOD", "PERIOD_FREE") else cue.label
+        return found
+
+    def _frame_price(self, figure: Figure) -> bool:
+        """A bare number on a dated line is a close where a name ("NVDA 206.64") or a price word
+        ("→ 0.8982", "to 5.01") comes right before it."""
+        doc = self.doc
+        position = self._previous_word(figure.token)
+        if position >= self.s0 and doc.orth[position] == ":":
+            position = self._previous_word(position)
+        if position < self.s0:
+            return False
+        return doc.lower[position] in self.r.words("frame_price_leads") or any(
+            n.ticker and n.end == position + 1 for n in self.mentions)
 
     def _key_rule(self, figure: Figure) -> HeaderRule | None:
         """The header lexicon's reading of the key a figure is the value of: "Max DD: 6.1%", "Start: $206.64",

@@ -1,0 +1,125 @@
+"""Line frames: the session label a line opens with scopes every figure on that line.
+
+A day-by-day log writes one session a line: "Aug 4 — AMD 518.58 (+7.0%), AVGO +6.6%.", "Day 4: BCP
+−3.65% → 0.8982.", "Day 20 (27 Feb): NOS 5.150 (+0.78%)", "- 06/11: EDP -6.45%", "Mon 3 Aug: …". The
+label sits before the line's first separator, often sentences away from the figures it dates ("NVDA
++2.6%." is the line's third sentence), so no cue row within a few words of a figure can read it. The
+label is found here once per line, and the resolver gives it to every figure after it: a percent is
+that session's move, a price (or a bare number written after a name) that session's close — unless
+the figure's own clause names another scope ("MTD", "Week:", "YTD"), which the resolver checks.
+
+A label is a date (any spelling `extractors.numbers` reads, a weekday before it allowed), or an
+ordinal session ("Day 4", "Session 12": the Nth session of the cell's month, from the calendar the
+resolver is given), optionally followed by a bracket holding a weekday or the explicit date ("(Mon)",
+"(27 Feb)", which then wins over the count), and then a separator of the lexicon's `label_separators`.
+A date right after the separator makes a span ("Aug 3 – Aug 31:"), and a line that continues the
+sentence of the line before (a hard-wrapped paragraph) opens with no label: neither is a frame.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from datetime import date
+
+from extractors.document import Document
+
+
+@dataclass(frozen=True)
+class LineFrame:
+    """A line's session label: the line's tokens [start, end), the first token after the label
+    (`body`), and the session it names."""
+
+    start: int
+    body: int
+    end: int
+    date: date
+
+
+def line_frame(doc: Document, token: int, sessions: list[date], words) -> LineFrame | None:
+    """The session label the line holding `token` opens with, if any (cached on the document)."""
+    starts = doc.line_starts
+    index = bisect_right(starts, token) - 1
+    if index < 0:
+        return None
+    start = starts[index]
+    if start in doc.frames:
+        return doc.frames[start]
+    end = starts[index + 1] if index + 1 < len(starts) else len(doc)
+    frame = _read_label(doc, start, end, sessions, words)
+    doc.frames[start] = frame
+    return frame
+
+
+def _read_label(doc: Document, start: int, end: int, sessions: list[date], words) -> LineFrame | None:
+    orth, lower = doc.orth, doc.lower
+    if _continues_previous_line(doc, start):
+        return None
+    markers, weekdays, ordinals = words("list_markers"), words("weekday_labels"), words("session_ordinal_words")
+    separators = words("label_separators")
+    dates = {cue.start: cue for cue in doc.dates}
+    i = _skip(orth, start, end, markers)
+    if i < end and lower[i].rstrip(".,") in weekdays:
+        i = _skip(orth, i + 1, end, ())
+    when: date | None = None
+    if i < end and i in dates:
+        when, i = dates[i].value, dates[i].end
+    elif i < end and lower[i] in ordinals:
+        number = _skip(orth, i + 1, end, ())
+        figure = doc.figure_at.get(number) if number < end else None
+        if figure is not None and figure.kind == "int":
+            n = int(figure.quantity.value)
+            when = sessions[n - 1] if sessions and 1 <= n <= len(sessions) else None
+            i = number + 1
+        else:
+            return None
+    else:
+        return None
+    i = _skip(orth, i, end, ())
+    if i < end and lower[i].rstrip(".,") in weekdays:  # "Aug 14 Fri:"
+        i = _skip(orth, i + 1, end, ())
+    if i < end and orth[i] == "(":  # "(Mon)", "(2 Feb)"
+        close = next((j for j in range(i + 1, min(end, i + 6)) if orth[j] in (")", "):")), None)
+        if close is None:
+            return None
+        inside = [j for j in range(i + 1, close) if orth[j].strip()]
+        if not all(j in dates or lower[j].rstrip(".,") in weekdays or orth[j] == "," for j in inside):
+            return None
+        explicit = [dates[j].value for j in inside if j in dates and dates[j].value]
+        when = explicit[0] if explicit else when
+        i = close if orth[close] == "):" else _skip(orth, close + 1, end, ())
+    if when is None or i >= end or orth[i] not in separators:
+        return None
+    body = _skip(orth, i + 1, end, ())
+    if body < end and body in dates:
+        return None  # "Aug 3 – Aug 31: +6.8%": a span of sessions, no one session
+    if sessions and when not in sessions:
+        return None  # a label outside the cell's sessions (a reference close of another month)
+    return LineFrame(start, body, end, when)
+
+
+def _skip(orth: list[str], i: int, end: int, markers) -> int:
+    while i < end and (not orth[i].strip() or orth[i] in markers):
+        i += 1
+    return i
+
+
+def _continues_previous_line(doc: Document, start: int) -> bool:
+    """A hard-wrapped line: the line right before is a long one (a paragraph's width, not a heading's) that
+    ends inside its sentence, on a lowercase word or a comma ("the shares rose 8.7% on" / "27 August ...")."""
+    j = start - 1
+    while j >= 0 and not doc.orth[j].strip():
+        if doc.orth[j].count("\n") > 1:
+            return False  # a blank line between: a new paragraph
+        j -= 1
+    if j < 0:
+        return False
+    last = doc.orth[j]
+    if not (last in (",", "(") or (last[-1:].isalpha() and last[-1:].islower())):
+        return False
+    line_start = doc.clean.rfind("\n", 0, doc.starts[j]) + 1
+    return doc.ends[j] - line_start >= WRAP_WIDTH
+
+
+# A line this long (characters) that ends inside a sentence is a paragraph hard-wrapped, not a heading.
+WRAP_WIDTH = 40

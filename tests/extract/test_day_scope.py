@@ -1,0 +1,103 @@
+"""Day scope: figures that belong to one session. A line that opens with a session label ("Aug 4 —",
+"Day 4:", "Mon 10 Aug:", "- 06/11:") times every figure of the line, across its sentences: a percent is that
+session's move, a price that session's close. A figure whose clause names another scope (MTD, week, YTD)
+keeps it; a running month-to-date figure before the last session is another period. Single-session
+scope words ("the next morning", "that afternoon", "a single session", "el día 4") make daily moves."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.extract.support import assert_shape, claims_of
+
+
+def _moves_and_closes(text: str, universe: str = "us", month: str | None = "2026-08") -> set[tuple]:
+    return {(c.ticker, c.metric, c.value, c.date) for c in claims_of(text, universe, month)
+            if c.metric in ("daily_move", "price_level", "period_return")}
+
+
+def test_every_figure_of_a_dated_line_is_that_sessions():
+    text = "DESK LOG\n\nAug 12 — META 760.10 (+2.1%), AMD −1.4%. UNH +0.9%.\nAug 13 — AMD 510.25 (+3.0%)."
+    assert _moves_and_closes(text) == {
+        ("META", "price_level", 760.10, date(2026, 8, 12)), ("META", "daily_move", 2.1, date(2026, 8, 12)),
+        ("AMD", "daily_move", -1.4, date(2026, 8, 12)), ("UNH", "daily_move", 0.9, date(2026, 8, 12)),
+        ("AMD", "price_level", 510.25, date(2026, 8, 13)), ("AMD", "daily_move", 3.0, date(2026, 8, 13)),
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "universe", "month", "day"),
+    [
+        ("Mon 10 Aug: TSLA 330.15 (+1.2%)", "us", "2026-08", date(2026, 8, 10)),
+        ("Aug 14 (Fri) — TSLA 330.15 (+1.2%)", "us", "2026-08", date(2026, 8, 14)),
+        ("- 06/11: EDP 4.210 (-6.45%)", "lisbon", "2025-11", date(2025, 11, 6)),
+        # "Day N" is the month's Nth session: 2 Feb 2026 is the first, so Day 3 is 4 Feb
+        ("Day 3: EDP 4.210 (-6.45%)", "lisbon", "2026-02", date(2026, 2, 4)),
+        # a bracketed date says which session outright
+        ("Day 7 (10 Feb): EDP 4.210 (-6.45%)", "lisbon", "2026-02", date(2026, 2, 10)),
+    ],
+)
+def test_a_session_label_in_its_spellings(line, universe, month, day):
+    claims = [c for c in claims_of("Log.\n\n" + line + "\n", universe, month) if c.metric in ("daily_move", "price_level")]
+    assert sorted((c.metric, c.date) for c in claims) == [("daily_move", day), ("price_level", day)]
+
+
+def test_a_price_after_an_arrow_or_to_on_a_dated_line_is_that_close():
+    text = "Log\nDay 3: BCP −2.10% → 0.9120. NOS +1.05% to 4.61.\n"
+    assert {(c.ticker, c.metric, c.value) for c in claims_of(text, "lisbon", "2026-02")} >= {
+        ("BCP.LS", "price_level", 0.912), ("NOS.LS", "price_level", 4.61),
+        ("BCP.LS", "daily_move", -2.10), ("NOS.LS", "daily_move", 1.05)}
+
+
+def test_a_running_month_to_date_figure_is_another_period_and_a_week_figure_no_claim():
+    text = "Log\nAug 14 (Fri) — AVGO 392.99 (−5.9%). MTD AVGO +0.2. Week: AVGO −8.1.\nAug 18 — META −4.4%. MTD: META −7.9, AMD +1.1.\n"
+    got = {(c.ticker, c.metric, c.value) for c in claims_of(text, "us", "2026-08")}
+    assert ("AVGO", "daily_move", -5.9) in got and ("META", "daily_move", -4.4) in got
+    assert not {c for c in got if c[1] == "period_return" or c[2] in (-8.1, 0.2, -7.9, 1.1)}
+
+
+def test_month_to_date_on_the_last_sessions_line_and_a_month_end_line_is_the_months_return():
+    text = "Log\nAug 31 (Mon) — TSLA +5.5% (MTD +14.2%).\n\nEOM: NVDA MTD +6.8 (top) · AMZN MTD −8.5.\n"
+    assert_shape(text, {("TSLA", "daily_move", 5.5), ("TSLA", "period_return", 14.2), ("NVDA", "period_return", 6.8),
+                        ("AMZN", "period_return", -8.5)},
+                 {("TSLA", "daily_move", 14.2), ("NVDA", "range_high", 6.8)})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a span of sessions is no one session
+        "Summary\nAug 3 – Aug 31: NVDA +6.8%.\n",
+        # a hard-wrapped sentence whose next line happens to open on a date
+        "Tesla was the best name, and by\nAug 31 — a Monday — it had gained 14.2% on its first close.\n",
+    ],
+)
+def test_a_span_or_a_wrapped_line_is_no_session_label(text):
+    assert not [c for c in claims_of(text, "us", "2026-08") if c.metric == "daily_move" and c.date != date(2026, 8, 31)]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        ("Nvidia jumped 8.7% on August 27. Of course it coughed up 4.6% the next morning.", "us", "2026-08",
+         {("NVDA", "daily_move", 8.7)}, {("NVDA", "period_return", 4.6), ("NVDA", "period_return", -4.6)}),
+        ("Nvidia returned 6.8%; a single session (27 August 2026) accounted for a gain of approximately 8.7%.", "us", "2026-08",
+         {("NVDA", "period_return", 6.8), ("NVDA", "daily_move", 8.7)}, {("NVDA", "period_return", 8.7)}),
+        ("Tesla peaked on Aug 12; it gave back 3.1% that afternoon.", "us", "2026-08",
+         {("TSLA", "daily_move", -3.1)}, {("TSLA", "period_return", -3.1)}),
+        # Spanish inside English: "el día 4", "la jornada del día 20"
+        ("Galp subió un 9,03%. La jornada del día 20 Galp perdió un 2,46%.", "lisbon", "2026-02",
+         {("GALP.LS", "period_return", 9.03)}, {("GALP.LS", "period_return", 2.46), ("GALP.LS", "period_return", -2.46)}),
+        ("Altri lost 11.4% in the month, shedding 9.6% in one trading day.", "lisbon", "2026-02",
+         {("ALTR.LS", "period_return", -11.4), ("ALTR.LS", "daily_move", -9.6)}, {("ALTR.LS", "period_return", -9.6)}),
+    ],
+)
+def test_single_session_scope_words_make_daily_moves(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe, month)
+
+
+def test_a_spanish_day_is_a_date_of_the_cells_month():
+    moves = [c for c in claims_of("El día 4 AMD cayó un 17,3%.", "us", "2026-02") if c.metric == "daily_move"]
+    assert [m.date for m in moves] == [date(2026, 2, 4)]
