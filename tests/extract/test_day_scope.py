@@ -82,7 +82,7 @@ def test_a_span_or_a_wrapped_line_is_no_session_label(text):
     ("text", "universe", "month", "present", "absent"),
     [
         ("Nvidia jumped 8.7% on August 27. Of course it coughed up 4.6% the next morning.", "us", "2026-08",
-         {("NVDA", "daily_move", 8.7)}, {("NVDA", "period_return", 4.6), ("NVDA", "period_return", -4.6)}),
+         {("NVDA", "daily_move", 8.7), ("NVDA", "daily_move", -4.6)}, {("NVDA", "period_return", -4.6)}),
         ("Nvidia returned 6.8%; a single session (27 August 2026) accounted for a gain of approximately 8.7%.", "us", "2026-08",
          {("NVDA", "period_return", 6.8), ("NVDA", "daily_move", 8.7)}, {("NVDA", "period_return", 8.7)}),
         ("Tesla peaked on Aug 12; it gave back 3.1% that afternoon.", "us", "2026-08",
@@ -98,6 +98,7 @@ def test_single_session_scope_words_make_daily_moves(text, universe, month, pres
     assert_shape(text, present, absent, universe, month)
 
 
-def test_a_spanish_day_is_a_date_of_the_cells_month():
-    moves = [c for c in claims_of("El día 4 AMD cayó un 17,3%.", "us", "2026-02") if c.metric == "daily_move"]
-    assert [m.date for m in moves] == [date(2026, 2, 4)]
+def test_a_spanish_day_is_a_date_of_the_cells_month_and_a_spanish_verb_its_sign():
+    moves = [c for c in claims_of("El día 4 AMD cayó un 17,3%. Rebotó un 8,8% el día 24.", "us", "2026-02")
+             if c.metric == "daily_move"]
+    assert [(m.value, m.date) for m in moves] == [(-17.3, date(2026, 2, 4)), (8.8, date(2026, 2, 24))]
