@@ -289,6 +289,8 @@ class Resolver:
                     if cue.start <= token:
                         continue
                     left, right = token + 1, cue.start
+                    if cue.label in ASIDE_BLIND:
+                        left = _after_aside(doc, left, right)
                 distance = doc.words_between(left, right)
                 if distance > row.within or doc.breaks_between(left, right):
                     continue
@@ -308,6 +310,27 @@ class Resolver:
                     continue  # "closed at $206.64 on 5 August and ended at $224.09": the date is the first figure's
                 reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule), cue)
         return reading
+
+
+# Day scope: cues after a close that see past a bracketed aside right after it: "META 543.67 (−4.4%), low of
+# the month", "BCP 0.8586 (−2.52%) — the low": the session's move in brackets is no figure between them.
+ASIDE_BLIND = frozenset({"EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"})
+
+
+def _after_aside(doc: Document, left: int, right: int) -> int:
+    """The token after a bracketed aside "( ... )" that opens at `left` (spaces aside) and closes before `right`
+    within a few tokens; `left` itself when there is none."""
+    i = left
+    while i < right and not doc.orth[i].strip():
+        i += 1
+    if i >= right or doc.orth[i] != "(":
+        return left
+    for j in range(i + 1, min(right, i + 6)):
+        if doc.orth[j] == ")":
+            return j + 1
+        if "\n" in doc.orth[j]:
+            break
+    return left
 
 
 # cues that belong to the figure right before them ("2.0% in July before rising 5.6%": July is the 2.0%'s)

@@ -102,3 +102,10 @@ def test_a_spanish_day_is_a_date_of_the_cells_month_and_a_spanish_verb_its_sign(
     moves = [c for c in claims_of("El día 4 AMD cayó un 17,3%. Rebotó un 8,8% el día 24.", "us", "2026-02")
              if c.metric == "daily_move"]
     assert [(m.value, m.date) for m in moves] == [(-17.3, date(2026, 2, 4)), (8.8, date(2026, 2, 24))]
+
+
+def test_a_dated_close_and_its_extreme_see_past_the_bracketed_move():
+    text = "Log\nAug 20 — UNH 356.10 (−3.2%), low of the month.\nAug 21 — MA 601.40 (+1.9%) — the high.\n"
+    assert_shape(text, {("UNH", "price_level", 356.10), ("UNH", "range_low", 356.10), ("UNH", "daily_move", -3.2),
+                        ("MA", "price_level", 601.40), ("MA", "range_high", 601.40), ("MA", "daily_move", 1.9)},
+                 {("UNH", "period_return", -3.2), ("MA", "period_return", 1.9)})
