@@ -995,7 +995,9 @@ class Sentence:
             return False
         before = self._previous_word(figure.token)
         if quantity.signed:
-            return before < self.s0 or doc.lower[before] in subjects.ELIDED_OPENERS or any(n.ticker and n.end == before + 1 for n in self.mentions)
+            # day scope: after a day key or the last pair's date, "EDP 1D -6.45 06/11 -6.20 11/11" lists dated moves
+            return before < self.s0 or doc.lower[before] in subjects.ELIDED_OPENERS or any(n.ticker and n.end == before + 1 for n in self.mentions) \
+                or any(c.end == before + 1 and c.label in ("DAILY", "DATE") for c in self.cues)
         return before >= self.s0 and any(c.end == before + 1 and c.label in ("UP", "DOWN") for c in self.cues)
 
     # ----------------------------------------------------------------- day scope: a line's session label

@@ -109,3 +109,9 @@ def test_a_dated_close_and_its_extreme_see_past_the_bracketed_move():
     assert_shape(text, {("UNH", "price_level", 356.10), ("UNH", "range_low", 356.10), ("UNH", "daily_move", -3.2),
                         ("MA", "price_level", 601.40), ("MA", "range_high", 601.40), ("MA", "daily_move", 1.9)},
                  {("UNH", "period_return", -3.2), ("MA", "period_return", 1.9)})
+
+
+def test_signed_numbers_each_before_its_date_after_a_day_key_are_dated_moves():
+    text = "EDP fell 11% in November. EDP 1D -6.45 06/11 -6.20 11/11."
+    moves = sorted((c.value, c.date) for c in claims_of(text, "lisbon", "2025-11") if c.metric == "daily_move")
+    assert moves == [(-6.45, date(2025, 11, 6)), (-6.2, date(2025, 11, 11))]
