@@ -14,6 +14,10 @@ resolver is given), optionally followed by a bracket holding a weekday or the ex
 "(27 Feb)", which then wins over the count), and then a separator of the lexicon's `label_separators`.
 A date right after the separator makes a span ("Aug 3 – Aug 31:"), and a line that continues the
 sentence of the line before (a hard-wrapped paragraph) opens with no label: neither is a frame.
+
+A label with no figure after it ("### Aug 4", "**Day 3**", "Aug 27 — earnings day") heads a section: the
+lines under it are that session's, up to the next heading or label (and, under a label that is no
+heading, up to a paragraph break that no list item continues).
 """
 
 from __future__ import annotations
@@ -34,30 +38,58 @@ class LineFrame:
     body: int
     end: int
     date: date
+    own: bool = True  # the line's own label, not a section's over it
 
 
 def line_frame(doc: Document, token: int, sessions: list[date], words) -> LineFrame | None:
-    """The session label the line holding `token` opens with, if any (cached on the document)."""
+    """The session label that times the line holding `token`, if any (every line's is found once a document)."""
+    if not doc.frames:
+        doc.frames.update(_frames(doc, sessions, words))
+    index = bisect_right(doc.line_starts, token) - 1
+    return doc.frames.get(index)
+
+
+def _frames(doc: Document, sessions: list[date], words) -> dict[int, LineFrame | None]:
+    """Line index -> its frame. A line's own label frames it. A label that stands alone on its line, or with
+    words but no figure ("### Aug 4", "**Day 3**", "Aug 27 — earnings day") heads a section: the lines under
+    it are that session's, up to the next heading or label, and (for a label that is no heading) up to a
+    paragraph break that no list item continues."""
     starts = doc.line_starts
-    index = bisect_right(starts, token) - 1
-    if index < 0:
-        return None
-    start = starts[index]
-    if start in doc.frames:
-        return doc.frames[start]
-    end = starts[index + 1] if index + 1 < len(starts) else len(doc)
-    frame = _read_label(doc, start, end, sessions, words)
-    doc.frames[start] = frame
-    return frame
+    dates = {cue.start: cue for cue in doc.dates}
+    markers = words("list_markers")
+    out: dict[int, LineFrame | None] = {-1: None}  # never empty once computed
+    section: tuple[date, bool] | None = None  # (session, opened by a heading)
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(doc)
+        first = _skip(doc.orth, start, end, ())
+        if first >= end:
+            continue
+        heading = doc.orth[first].startswith("#")
+        own = _read_label(doc, start, end, sessions, words, dates)
+        if own is not None and not doc.figures_between(own.body, end):
+            section = (own.date, heading)
+            continue
+        if own is not None:
+            out[index] = own
+            section = None
+            continue
+        if heading:
+            section = None
+            continue
+        if section is not None and not section[1] and start > 0 and doc.orth[start - 1].count("\n") > 1 \
+                and doc.orth[first] not in markers:
+            section = None
+        if section is not None:
+            out[index] = LineFrame(start, start, end, section[0], own=False)
+    return out
 
 
-def _read_label(doc: Document, start: int, end: int, sessions: list[date], words) -> LineFrame | None:
+def _read_label(doc: Document, start: int, end: int, sessions: list[date], words, dates: dict) -> LineFrame | None:
     orth, lower = doc.orth, doc.lower
     if _continues_previous_line(doc, start):
         return None
     markers, weekdays, ordinals = words("list_markers"), words("weekday_labels"), words("session_ordinal_words")
     separators = words("label_separators")
-    dates = {cue.start: cue for cue in doc.dates}
     i = _skip(orth, start, end, markers)
     if i < end and lower[i].rstrip(".,") in weekdays:
         i = _skip(orth, i + 1, end, ())
@@ -88,7 +120,11 @@ def _read_label(doc: Document, start: int, end: int, sessions: list[date], words
         explicit = [dates[j].value for j in inside if j in dates and dates[j].value]
         when = explicit[0] if explicit else when
         i = close if orth[close] == "):" else _skip(orth, close + 1, end, ())
-    if when is None or i >= end or orth[i] not in separators:
+    if when is None:
+        return None
+    if i >= end:  # a label alone on its line ("### Aug 4", "**Day 3**")
+        return LineFrame(start, end, end, when) if not sessions or when in sessions else None
+    if orth[i] not in separators:
         return None
     body = _skip(orth, i + 1, end, ())
     if body < end and body in dates:

@@ -1006,16 +1006,18 @@ class Sentence:
         that session's: a percent its move, a price (or a bare number right after a name or a price word) its
         close, both dated to the label's session. A figure whose clause names its own scope keeps it, and a
         month-to-date figure on a line before the month's last session is a running figure, another period
-        than the month ("MTD AVGO +0.2" on Aug 14); on the last session's line it is the month's return."""
+        than the month ("MTD AVGO +0.2" on Aug 14); on the last session's line it is the month's return. Under
+        a section's label ("### Aug 27") only a to-date word runs: "For the month, Nvidia rose 6.8%" is the month's."""
         frame, r = self.frame, self.r
         if not frame.body <= figure.token < frame.end:
             return
         rule = ("frame.session_label",)
         scope = self._frame_scope(figure)
         if figure.kind == "pct":
-            if scope == "PERIOD":
-                if self.sessions and frame.date < self.sessions[-1]:
-                    reading.offer("drop", "a running month-to-date figure", r.label_priority, 0, rule)
+            running = scope == "RUNNING" or scope == "PERIOD" and frame.own  # a dated line's period words run to date
+            if running and self.sessions and frame.date < self.sessions[-1]:
+                reading.offer("drop", "a running month-to-date figure", r.label_priority, 0, rule)
+            if scope in ("PERIOD", "RUNNING"):
                 return
             if scope is None:
                 reading.offer("metric", "daily_move", r.session_frame_priority, 0, rule)
@@ -1029,7 +1031,8 @@ class Sentence:
 
     def _frame_scope(self, figure: Figure) -> str | None:
         """The scope a figure's own clause gives it on a dated line: a scope cue before it in its clause (not
-        inside a bracket closed before the figure) or right after it ("+10.3 MTD"); PERIOD wins."""
+        inside a bracket closed before the figure) or right after it ("+10.3 MTD"); a period word wins, RUNNING
+        for a to-date word ("MTD", "month-to-date"), PERIOD for another ("for the month")."""
         doc, found = self.doc, None
         for cue in self.cues:
             if cue.label not in FRAME_SCOPES or id(cue) in self.muted:
@@ -1044,8 +1047,11 @@ class Sentence:
                     or doc.commas_between(figure.token + 1, cue.start) or doc.breaks_between(figure.token + 1, cue.start) \
                     or "(" in doc.orth[figure.token + 1:cue.start]:
                 continue  # "+5.5% (MTD +14.2%)": the bracket's scope is its own figure's
-            if found != "PERIOD":
-                found = "PERIOD" if cue.label in ("PERIOD", "PERIOD_FREE") else cue.label
+            if found not in ("PERIOD", "RUNNING"):
+                found = cue.label
+            if cue.label in ("PERIOD", "PERIOD_FREE"):
+                running = doc.span_text(cue.start, cue.end).lower() in self.r.words("running_period_words")
+                found = "RUNNING" if running or found == "RUNNING" else "PERIOD"
         return found
 
     def _frame_price(self, figure: Figure) -> bool:

@@ -115,3 +115,19 @@ def test_signed_numbers_each_before_its_date_after_a_day_key_are_dated_moves():
     text = "EDP fell 11% in November. EDP 1D -6.45 06/11 -6.20 11/11."
     moves = sorted((c.value, c.date) for c in claims_of(text, "lisbon", "2025-11") if c.metric == "daily_move")
     assert moves == [(-6.45, date(2025, 11, 6)), (-6.2, date(2025, 11, 11))]
+
+
+def test_a_label_alone_heads_a_section_of_that_session():
+    text = ("# August log\n\n### Mon 3 Aug\n- NVDA 206.64\n- TSLA +1.2%\n\n### Aug 27\nNvidia jumped 8.7% after earnings.\n\n"
+            "For the month, Nvidia rose 6.8%.\n\n## Summary\nTesla was the best name, +14.2%.\n")
+    got = {(c.ticker, c.metric, c.value, c.date) for c in claims_of(text, "us", "2026-08")
+           if c.metric in ("daily_move", "price_level", "period_return")}
+    assert got == {("NVDA", "price_level", 206.64, date(2026, 8, 3)), ("TSLA", "daily_move", 1.2, date(2026, 8, 3)),
+                   ("NVDA", "daily_move", 8.7, date(2026, 8, 27)), ("NVDA", "period_return", 6.8, None),
+                   ("TSLA", "period_return", 14.2, None)}
+
+
+def test_a_bold_label_heads_its_list_but_not_the_paragraph_after_a_break():
+    text = "Log\n\n**Day 2**\n- AMD +3.1%\n- AVGO -1.0%\n\nAmazon ended the month down 8.5%.\n"
+    got = {(c.ticker, c.metric, c.value) for c in claims_of(text, "us", "2026-08")}
+    assert {("AMD", "daily_move", 3.1), ("AVGO", "daily_move", -1.0), ("AMZN", "period_return", -8.5)} <= got
