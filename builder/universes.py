@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 
@@ -50,6 +50,9 @@ class Universe:
     extra_tickers: tuple[str, ...] = ()
     # prose in this market writes a decimal comma ("4,385" is 4.385): its prices never reach 1,000
     decimal_comma: bool = False
+    # what each company is ("the search giant", "the grocer"): a descriptor that fits some companies only
+    # means one of them, not whichever company was named last
+    descriptors: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def tickers(self) -> tuple[str, ...]:
@@ -90,6 +93,10 @@ def _universe_from_table(name: str, table: dict) -> Universe:
     unknown = sorted({absence.ticker for absence in absences} - set(table["tickers"]))
     if unknown:
         raise UniverseError(f"universe {name!r}: known_absences name ticker(s) not in the universe: {', '.join(unknown)}")
+    descriptors = {ticker: tuple(str(d).lower() for d in words) for ticker, words in (table.get("descriptors") or {}).items()}
+    unknown = sorted(set(descriptors) - set(table["tickers"]))
+    if unknown:
+        raise UniverseError(f"universe {name!r}: descriptors name ticker(s) not in the universe: {', '.join(unknown)}")
     return Universe(
         name=name,
         label=table["label"],
@@ -105,6 +112,7 @@ def _universe_from_table(name: str, table: dict) -> Universe:
         known_gaps=gaps,
         known_absences=absences,
         extra_tickers=tuple(str(t) for t in (table.get("extra_tickers") or {}).get("tickers", ())),
+        descriptors=descriptors,
     )
 
 

@@ -100,6 +100,8 @@ class Document:
     # the first token of each line, and the session label each line opens with (extractors.frames, cached)
     line_starts: list[int] = field(default_factory=list)
     frames: dict = field(default_factory=dict)
+    # a descriptor's words -> the companies of the universe they fit ("search giant" -> GOOGL), set by the extractor
+    descriptors: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.lower)
@@ -346,8 +348,9 @@ def prefix(values) -> list[int]:
 
 
 def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: list[Quantity], dates: list[DateMention],
-          cue_spans, name_spans, block_starts: list[int]) -> Document:
-    """Assemble the Document from the spaCy Doc and what was found over it."""
+          cue_spans, name_spans, block_starts: list[int], spoken: dict[int, int] | None = None) -> Document:
+    """Assemble the Document from the spaCy Doc and what was found over it; `spoken` maps where a spoken
+    figure's digits start to where its words do (`extractors.spoken`), so its claim quotes the words."""
     starts = [s for s, _ in spans]
     ends = [e for _, e in spans]
     orth = [clean[s:e] for s, e in spans]
@@ -363,7 +366,9 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
         if index is None:
             continue
         kind, _ = _figure_kind(quantity)
-        if masked:  # a claim's span covers the figure as written: "&minus;15.77%", "$-15.77\%$"
+        if quantity.spoken and spoken:  # "fourteen point two percent", not the blanks before "14.2"
+            quantity = replace(quantity, start=spoken[quantity.start])
+        elif masked:  # a claim's span covers the figure as written: "&minus;15.77%", "$-15.77\%$"
             start, end = widen(text, quantity.start, quantity.end)
             if (start, end) != (quantity.start, quantity.end):
                 quantity = replace(quantity, start=start, end=end)

@@ -13,6 +13,7 @@ Every claim names the rules that made it (`Claim.rules`). One extractor is built
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from bisect import bisect_left
@@ -31,6 +32,7 @@ from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare
                               word_names_in_context)
 from extractors.resolver import Resolver
 from extractors.rulebook import Rulebook, rulebook
+from extractors.spoken import speak_digits
 from extractors.structure import blocks
 
 INDEX_ID = "__index__"
@@ -79,6 +81,11 @@ class Extractor:
             verbs=moves | SUBJECT_VERBS | frozenset(lexicon.get("be_forms", ())),
             before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())))
         self.resolver = Resolver(self.book)
+        fits: dict[str, set[str]] = {}
+        for ticker, words in universe.descriptors.items():
+            for phrase in words:
+                fits.setdefault(phrase, set()).add(ticker)
+        self.descriptors = {phrase: frozenset(tickers) for phrase, tickers in fits.items()}
         self.header_words = {word for rule in self.book.headers for word in rule.words}
         self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
         self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
@@ -92,8 +99,10 @@ class Extractor:
 
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)
-        clean = clean_text(text)
+        clean, spoken = speak_digits(clean_text(text))
         quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
+        if spoken:
+            quantities = [replace(q, spoken=True) if q.start in spoken else q for q in quantities]
         base = self.nlp.make_doc(clean)
         # token offsets read through the Doc's array, not a Token object per token
         bounds = base.to_array([IDX, LENGTH]).tolist()
@@ -134,7 +143,8 @@ class Extractor:
         if inside:
             matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
-        document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure])
+        document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure], spoken)
+        document.descriptors = self.descriptors
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
 
     def _share_words(self, names: list[Name], lower: list[str]) -> tuple[list[Name], set[int]]:

@@ -129,6 +129,7 @@ class Quantity:
     signed: int = 0  # +1/-1 when the text wrote the sign (or accounting brackets), else 0
     currency: bool = False
     unit: str = ""  # "%", "pp" (percentage points), "bps", or "" for prices and bare numbers
+    spoken: bool = False  # said in words ("eleven point six"), read from the digits `extractors.spoken` wrote
 
 
 def bare_percent(quantity: Quantity) -> Quantity:

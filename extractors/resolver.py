@@ -964,7 +964,8 @@ class Sentence:
 
     def _signed_after_name(self, figure: Figure) -> bool:
         """A number written with its sign right after a company's name, in a text that writes its
-        moves in percent ("META -3, AVGO -5.6", "Sonae +5,5"), is a percent move: prices carry no sign."""
+        moves in percent ("META -3, AVGO -5.6", "Sonae +5,5"), is a percent move: prices carry no sign.
+        So is a spoken decimal there ("Navigator seven point four"): a spoken price says its currency."""
         quantity, doc = figure.quantity, self.doc
         if quantity.currency or not any(f.kind == "pct" for f in doc.figures):
             return False
@@ -972,11 +973,18 @@ class Sentence:
         if not quantity.signed:  # "UnitedHealth: down 2.85" in a list of "up 5.40 percent": the word is its sign
             while position >= self.s0 and not doc.orth[position].strip():
                 position -= 1
-            if position < self.s0 or doc.lower[position] not in ("up", "down") or figure.kind != "number":
+            # "REN, eleven point six": speech leaves out the unit it said before (a spoken price says its currency)
+            bare_speech = quantity.spoken and quantity.decimals > 0
+            if position < self.s0 or figure.kind != "number" or (doc.lower[position] not in ("up", "down") and not bare_speech):
                 return False
-            position -= 1
+            if doc.lower[position] in ("up", "down"):
+                position -= 1
+        # a colon, or in speech a comma and fillers, may stand between the name and its figure ("AMD, uh, -2.9");
+        # day scope: so may a period word ("TSLA MTD +14.2", "AVGO YTD -3")
+        fillers = self.r.words("speech_fillers")
         scoped = {i for c in self.cues if c.label in SCOPE_AFTER_NAME for i in range(c.start, c.end)}
-        while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] == ":" or position in scoped):
+        while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] in (":", ",")
+                                       or doc.lower[position] in fillers or position in scoped):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
 

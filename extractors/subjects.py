@@ -152,10 +152,35 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
         if word in ("their", "they", "them") and sentence.state.last_group:
             return sentence.state.last_group
         ticker = sentence.ticker_before(cue.start)
+        fitting = _fitting(sentence.doc, cue) if cue.label == "DESCRIPTOR" else None
+        if fitting and ticker not in fitting:
+            # "Tesla rose 14%. The search giant fell 9%": the descriptor fits Alphabet, not Tesla
+            # a descriptor that fits several companies none of which was named is about one of them, no
+            # later finder's company: a claim without a ticker (unverifiable material, as an index's is)
+            ticker = _last_named_of(sentence.doc, fitting, cue.start)
+            return (Name(ticker, cue.start, cue.start, "subject.descriptor_fits"),)
         if ticker:
             return (Name(ticker, cue.start, cue.start, cue.rule),)
         return None
     return None
+
+
+def _fitting(doc, cue) -> frozenset[str] | None:
+    """The companies a descriptor's words fit (the universe's `descriptors`), or None when they fit no
+    particular company ("the stock", "the company")."""
+    if not doc.descriptors:
+        return None
+    words = " " + " ".join(w for w in doc.lower[cue.start:cue.end] if w.strip()) + " "
+    fits = [tickers for phrase, tickers in doc.descriptors.items() if f" {phrase} " in words]
+    return frozenset().union(*fits) if fits else None
+
+
+def _last_named_of(doc, tickers: frozenset[str], token: int) -> str | None:
+    """The company of `tickers` named last before `token`; the only one when none was named yet."""
+    for name in reversed(doc.names):
+        if name.end <= token and name.ticker in tickers:
+            return name.ticker
+    return next(iter(tickers)) if len(tickers) == 1 else None
 
 
 def block(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import claims_of, assert_shape, facts_in_order
+from tests.extract.support import assert_shape, claims_of, facts, facts_in_order
 
 
 def test_a_pronoun_sentence_continues_the_previous_subject():
@@ -352,3 +352,37 @@ def test_a_word_inside_a_company_name_is_no_cue():
 ])
 def test_a_cashtag_names_its_symbol(text, expected):
     assert facts_in_order(text) == expected
+
+
+# ---- descriptors that fit some companies only (data/universes.toml `descriptors`)
+
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # the descriptor fits a company named before the last one: it is that company's
+    ("Alphabet fell 9.1%. Tesla rose 14.2%. The search giant closed at $339.35.", "us",
+     {("GOOGL", "price_level", 339.35)}, {("TSLA", "price_level", 339.35)}),
+    ("Galp gained 9.3% and EDP 5.9%. The oil major closed at €18.26.", "lisbon",
+     {("GALP.LS", "price_level", 18.26)}, {("EDP.LS", "price_level", 18.26)}),
+    # of several companies it fits, the last named; the last named itself when it fits
+    ("Nvidia rose 6.8%, AMD fell 2.9% and Tesla rose 14.2%. The chipmaker closed at $163.12.", "us",
+     {("AMD", "price_level", 163.12)}, {("TSLA", "price_level", 163.12), ("NVDA", "price_level", 163.12)}),
+    ("Nvidia gained 6.8%; the chipmaker closed at $220.78.", "us", {("NVDA", "price_level", 220.78)}, set()),
+    # a descriptor that fits no company in particular still means the company last named
+    ("Alphabet fell 9.1%. Tesla rose 14.2%. The stock closed at $367.95.", "us", {("TSLA", "price_level", 367.95)}, set()),
+])
+def test_a_descriptor_means_the_last_named_company_it_fits(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=None)
+
+
+def test_a_descriptor_that_fits_several_unnamed_companies_names_none():
+    # "the chipmaker" with no chipmaker named: Nvidia, Broadcom or AMD; not Tesla, the company named
+    claims = claims_of("Tesla rose 14.2%. The chipmaker closed at $163.12.", month=None)
+    assert [(c.ticker, c.metric, c.value) for c in claims if c.metric == "price_level"] == [(None, "price_level", 163.12)]
+
+
+def test_universe_descriptors_name_only_the_universes_tickers():
+    from builder.universes import UniverseError, _universe_from_table
+
+    table = {"label": "x", "exchange": "XNYS", "currency": "USD", "currency_symbol": "$", "price_decimals": 2,
+             "default_month": "2026-08", "tickers": {"NVDA": ["Nvidia"]}, "descriptors": {"AAPL": ["phone maker"]}}
+    with pytest.raises(UniverseError, match="descriptors name ticker.*AAPL"):
+        _universe_from_table("x", table)
