@@ -659,14 +659,30 @@ class Sentence:
                 value = later[0] if later else None
             elif cue.label == "WEEKDAY":
                 value = self._weekday(cue)
-            elif cue.label == "SESSION_NTH":  # "Day 4": the month's 4th session, a date like any other
-                n = self.doc.figure_at.get(cue.end - 1)
-                n = int(n.quantity.value) if n is not None and n.kind == "int" else 0
-                if self.sessions and 1 <= n <= len(self.sessions):
-                    self.cues[index] = Cue("DATE", cue.rule, cue.start, cue.end, self.sessions[n - 1])
+            elif cue.label == "SESSION_NTH":  # "Day 4", "the fifth trading day": the month's Nth session, a date
+                day = self._nth_session(cue)
+                if day is not None:
+                    self.cues[index] = Cue("DATE", cue.rule, cue.start, cue.end, day)
+                    # its "trading day" is the date's: no day cue of its own to lend a later figure
+                    self.muted.update(id(c) for c in self.cues if c.label == "DAILY" and cue.start <= c.start and c.end <= cue.end)
                 continue
             if value is not None:
                 self.cues[index] = Cue(cue.label, cue.rule, cue.start, cue.end, value)
+
+    def _nth_session(self, cue: Cue) -> date | None:
+        """The session an ordinal names: "Day 4" and "the fourth trading day" the 4th, "the second-to-last
+        session" and "the penultimate session" the 2nd from the month's end."""
+        words = self.doc.lower[cue.start:cue.end]
+        figure = self.doc.figure_at.get(cue.end - 1)
+        ordinals = self.r.book.lexicon.get("session_ordinals", ())
+        if figure is not None and figure.kind == "int":
+            n, from_end = int(figure.quantity.value), False
+        else:
+            n = next((ordinals.index(w) + 1 for w in words if w in ordinals), 2 if "penultimate" in words else 0)
+            from_end = not self.r.words("session_from_end").isdisjoint(words)
+        if not self.sessions or not 1 <= n <= len(self.sessions):
+            return None
+        return self.sessions[-n] if from_end else self.sessions[n - 1]
 
     def _weekday(self, cue: Cue) -> date | None:
         """A weekday alone names the dated session of the text with that weekday (a wire's dateline)."""

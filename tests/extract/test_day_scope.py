@@ -131,3 +131,25 @@ def test_a_bold_label_heads_its_list_but_not_the_paragraph_after_a_break():
     text = "Log\n\n**Day 2**\n- AMD +3.1%\n- AVGO -1.0%\n\nAmazon ended the month down 8.5%.\n"
     got = {(c.ticker, c.metric, c.value) for c in claims_of(text, "us", "2026-08")}
     assert {("AMD", "daily_move", 3.1), ("AVGO", "daily_move", -1.0), ("AMZN", "period_return", -8.5)} <= got
+
+
+@pytest.mark.parametrize(
+    ("phrase", "day"),
+    [
+        ("on the second trading day", date(2026, 7, 2)),
+        ("on the fifth trading day", date(2026, 7, 8)),  # 3 July is a holiday
+        ("on the second-to-last trading day", date(2026, 7, 30)),
+        ("on the penultimate session", date(2026, 7, 30)),
+    ],
+)
+def test_an_ordinal_session_is_that_session_of_the_month(phrase, day):
+    moves = [c for c in claims_of(f"Meta lost 7.95% {phrase}.", "us", "2026-07") if c.metric == "daily_move"]
+    assert [(m.value, m.date) for m in moves] == [(-7.95, day)]
+
+
+def test_a_session_cue_lends_nothing_to_the_figure_its_move_left_or_the_next_name():
+    text = ("Alphabet slid early, but a 6.7% pop on the final day left it only 1.4% lower. Broadcom gained 5.4% after a 4.8% rise on the "
+            "fifth trading day, and UnitedHealth slipped 2.8%.")
+    assert_shape(text, {("GOOGL", "daily_move", 6.7), ("GOOGL", "period_return", -1.4), ("AVGO", "daily_move", 4.8),
+                        ("UNH", "period_return", -2.8)},
+                 {("GOOGL", "daily_move", -1.4), ("UNH", "daily_move", -2.8)}, "us", "2026-07")
