@@ -53,12 +53,14 @@ def _frames(doc: Document, sessions: list[date], words) -> dict[int, LineFrame |
     """Line index -> its frame. A line's own label frames it. A label that stands alone on its line, or with
     words but no figure ("### Aug 4", "**Day 3**", "Aug 27 — earnings day") heads a section: the lines under
     it are that session's, up to the next heading or label, and (for a label that is no heading) up to a
-    paragraph break that no list item continues."""
+    paragraph break that no list item continues. A labelled line broken in two (one sentence a line) goes on
+    into the unlabelled lines right under it, up to a blank line."""
     starts = doc.line_starts
     dates = {cue.start: cue for cue in doc.dates}
     markers = words("list_markers")
     out: dict[int, LineFrame | None] = {-1: None}  # never empty once computed
     section: tuple[date, bool] | None = None  # (session, opened by a heading)
+    carried: date | None = None  # the session of the labelled line right above, which a broken line continues
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(doc)
         first = _skip(doc.orth, start, end, ())
@@ -67,15 +69,21 @@ def _frames(doc: Document, sessions: list[date], words) -> dict[int, LineFrame |
         heading = doc.orth[first].startswith("#")
         own = _read_label(doc, start, end, sessions, words, dates)
         if own is not None and not doc.figures_between(own.body, end):
-            section = (own.date, heading)
+            section, carried = (own.date, heading), None
             continue
         if own is not None:
             out[index] = own
-            section = None
+            section, carried = None, own.date
             continue
         if heading:
-            section = None
+            section = carried = None
             continue
+        if carried is not None and start > 0 and doc.orth[start - 1].count("\n") == 1 and doc.orth[first] not in markers:
+            # "Aug 4 — AMD 518.58 (+7.0%).\nNVDA +2.6%.\nMTD: AMD +7.0": a labelled line broken after its
+            # sentences goes on being that session's line until a blank line
+            out[index] = LineFrame(start, start, end, carried)
+            continue
+        carried = None
         if section is not None and not section[1] and start > 0 and doc.orth[start - 1].count("\n") > 1 \
                 and doc.orth[first] not in markers:
             section = None

@@ -153,3 +153,10 @@ def test_a_session_cue_lends_nothing_to_the_figure_its_move_left_or_the_next_nam
     assert_shape(text, {("GOOGL", "daily_move", 6.7), ("GOOGL", "period_return", -1.4), ("AVGO", "daily_move", 4.8),
                         ("UNH", "period_return", -2.8)},
                  {("GOOGL", "daily_move", -1.4), ("UNH", "daily_move", -2.8)}, "us", "2026-07")
+
+
+def test_a_labelled_line_broken_after_its_sentences_goes_on_until_a_blank_line():
+    text = "Log\nAug 4 — AMD 518.58 (+7.0%).\nNVDA +2.6%.\nMTD: AMD +7.0.\n\nTop performer: TSLA +14.2%.\n"
+    got = {(c.ticker, c.metric, c.value, c.date) for c in claims_of(text, "us", "2026-08")}
+    assert {("NVDA", "daily_move", 2.6, date(2026, 8, 4)), ("TSLA", "period_return", 14.2, None)} <= got
+    assert not {c for c in got if c[2] == 7.0 and c[1] == "period_return"}
