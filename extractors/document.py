@@ -186,6 +186,61 @@ def clean_text(text: str) -> str:
     return mask(text).translate(_BLANKS).replace("\r", " ")
 
 
+# A word broken across a line end by a hyphen, as typeset text and PDF extracts break them: "de-\nclined",
+# "per-\n  formance", "Mota-\nEngil".
+LINE_HYPHEN = re.compile(r"(?<![\w-])([^\W\d_]+(?:-[^\W\d_]+)*?)-[ \t]*\n[ \t]*([^\W\d_]+(?:-[^\W\d_]+)*)")
+_HYPHEN_PAIR = re.compile(r"([^\W\d_]+)-(?=([^\W\d_]+))")
+
+
+def hyphen_pairs(texts) -> frozenset[tuple[str, str]]:
+    """The (left, right) word pairs of the hyphenated compounds in `texts` ("peak-to-trough" gives
+    (peak, to) and (to, trough)): a compound broken at its own hyphen keeps it."""
+    return frozenset((m.group(1).lower(), m.group(2).lower()) for text in texts for m in _HYPHEN_PAIR.finditer(text))
+
+
+def join_line_hyphens(clean: str, compounds: frozenset[tuple[str, str]] = frozenset()) -> tuple[str, list[tuple[int, int]]]:
+    """`clean` with every word broken across a line end rejoined, one character for one: "de-\nclined 9.1%"
+    reads "declined   9.1%", the hyphen and the line break (and any indent) moved behind the word as
+    blanks, so every offset outside the broken word holds and the word's token, widened over the blanks
+    (the returned spans), still covers the word as written. A compound broken at its own hyphen
+    ("single-\nday", "peak-to-\ntrough": a pair the rules or the text itself spell hyphenated; "Mota-\nEngil":
+    a capital after the break) keeps the hyphen. Hyphenated compounds within a line are never touched."""
+    if "-" not in clean or "\n" not in clean:
+        return clean, []
+    pads: list[tuple[int, int]] = []
+    pieces: list[str] = []
+    position = 0
+    local = None
+    for match in LINE_HYPHEN.finditer(clean):
+        left_word, right = match.group(1), match.group(2)
+        left, head = left_word.rsplit("-", 1)[-1], right.split("-", 1)[0]
+        if len(left) < 2 or len(head) < 2:
+            continue
+        if local is None:
+            local = hyphen_pairs([clean])
+        pair = (left.lower(), head.lower())
+        # a capital after the break is a compound's own hyphen ("Mota-\nEngil", "Coca-\nCola")
+        joiner = "-" if not right[0].islower() or pair in compounds or pair in local else ""
+        joined = left_word + joiner + right
+        width = match.end() - match.start()
+        pieces.append(clean[position:match.start()])
+        pieces.append(joined + " " * (width - len(joined)))
+        pads.append((match.start() + len(joined), match.end()))
+        position = match.end()
+    if not pads:
+        return clean, []
+    pieces.append(clean[position:])
+    return "".join(pieces), pads
+
+
+def widen_over_pads(spans: list[tuple[int, int]], pads: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Token spans with each token that ends where a rejoined word's blanks begin widened over them."""
+    if not pads:
+        return spans
+    ends = dict(pads)
+    return [(start, ends.get(end, end)) for start, end in spans]
+
+
 def forced_tokens(clean: str, month: str | None, decimal_comma: bool) -> tuple[list[Quantity], list[DateMention]]:
     """Figures and dates of the text, none overlapping (a date wins over the number in it)."""
     lowered = lowercase(clean)
@@ -284,6 +339,12 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
             previous = next((orth[j] for j in range(i - 1, first - 1, -1) if not is_space[j]), "")
             following = next((orth[j] for j in range(i + 1, count) if not is_space[j]), "")
             wrapped = previous and previous[-1].isalpha() and previous[-1].islower() and following[:1].islower()
+            if not wrapped and previous and following and not _opens_key(orth, is_space, i + 1):
+                # a hard line break inside a sentence (typeset text, PDF extracts); a line opening with a key
+                # ("worst: AMD") is a line of its own
+                wrapped = ((previous in LINE_CONTINUING_MARKS or (previous[-1].isalpha() and _line_has_lowercase(orth, is_space, i)))
+                           and following[:1].islower()) or (
+                    previous.lower() in LINE_CONTINUING_WORDS and (following[:1].isalnum() or following[:1] in "$€£+-−"))
             if not wrapped and i + 1 > first:
                 bounds.append((first, i + 1))
                 first, seen_final = i + 1, False
@@ -299,6 +360,40 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
     if first < count:
         bounds.append((first, count))
     return [(a, b) for a, b in bounds if any(not is_space[j] for j in range(a, b))]
+
+
+# A line ending in one of these runs on into the next line: a comma, a footnote mark after it, before a
+# lowercase word ("(16.9%)²,\nfalling from ..."), as does a line of prose ending in a word ("... in February.
+# NOS\nwas the best"; an all-caps headline ends its line); a word no sentence ends on, before anything that is
+# no mark ("rose 8.7% on\n27 August", "a closing high of\n$427.76").
+LINE_CONTINUING_MARKS = frozenset({",", "¹,", "²,", "³,", "⁴,"})
+LINE_CONTINUING_WORDS = frozenset({"on", "of", "the", "a", "an", "to", "at", "from", "by", "with", "in", "and", "or", "than",
+                                   "for", "into", "its", "their", "his", "her", "but", "as", "between", "over", "after",
+                                   "before", "since", "until", "versus", "vs", "nearly", "almost", "around", "about"})
+def _line_has_lowercase(orth: list[str], is_space: list[bool], end: int) -> bool:
+    """Whether the line ending at token `end` is prose (holds a lowercase letter), not an all-caps headline."""
+    for j in range(end - 1, -1, -1):
+        if is_space[j] and "\n" in orth[j]:
+            return False
+        if any(ch.islower() for ch in orth[j]):
+            return True
+    return False
+
+
+def _opens_key(orth: list[str], is_space: list[bool], start: int) -> bool:
+    """Whether the tokens from `start` open with a key: a word or two and then ":" or "="."""
+    words = 0
+    for j in range(start, min(len(orth), start + 8)):
+        if is_space[j]:
+            if "\n" in orth[j]:
+                return False
+            continue
+        if orth[j] in (":", "="):
+            return words > 0
+        words += 1
+        if words > 2:
+            return False
+    return False
 
 
 # Words a point after them abbreviates instead of ending the sentence ("approx. 4.1%", "vol 55% ann.,").
@@ -348,12 +443,14 @@ def prefix(values) -> list[int]:
 
 
 def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: list[Quantity], dates: list[DateMention],
-          cue_spans, name_spans, block_starts: list[int], spoken: dict[int, int] | None = None) -> Document:
+          cue_spans, name_spans, block_starts: list[int], spoken: dict[int, int] | None = None,
+          words: list[str] | None = None) -> Document:
     """Assemble the Document from the spaCy Doc and what was found over it; `spoken` maps where a spoken
-    figure's digits start to where its words do (`extractors.spoken`), so its claim quotes the words."""
+    figure's digits start to where its words do (`extractors.spoken`), so its claim quotes the words;
+    `words` are the tokens' text where a rejoined word's span is wider than its word (`join_line_hyphens`)."""
     starts = [s for s, _ in spans]
     ends = [e for _, e in spans]
-    orth = [clean[s:e] for s, e in spans]
+    orth = list(words) if words is not None else [clean[s:e] for s, e in spans]
     lower = [word.lower() for word in orth]
     is_space = [not word.strip() for word in orth]
     figures: list[Figure] = []

@@ -13,6 +13,7 @@ Every claim names the rules that made it (`Claim.rules`). One extractor is built
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
 
@@ -25,7 +26,8 @@ from spacy.tokens import Doc
 
 from builder.universes import Universe, get_universe
 from extractors.claims import Claim
-from extractors.document import SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, session_dates, words_and_spaces
+from extractors.document import (SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, hyphen_pairs, join_line_hyphens,
+                                 session_dates, widen_over_pads, words_and_spaces)
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
 from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
@@ -36,6 +38,8 @@ from extractors.spoken import speak_digits
 from extractors.structure import blocks
 
 INDEX_ID = "__index__"
+# a figure in a cell: a decimal or a signed number ("+48.33", "1.156", "-9.1bp")
+_FIGURE_IN_CELL = re.compile(r"\d[.,]\d|[+\-−]\d")
 
 
 class Extractor:
@@ -87,19 +91,52 @@ class Extractor:
                 fits.setdefault(phrase, set()).add(ticker)
         self.descriptors = {phrase: frozenset(tickers) for phrase, tickers in fits.items()}
         self.header_words = {word for rule in self.book.headers for word in rule.words}
+        self.subject_headers = frozenset(self.book.lexicon.get("subject_headers", ()))
+        # the hyphenated compounds the rules spell, which a line break at their hyphen leaves hyphenated
+        self.hyphen_compounds = hyphen_pairs(_rule_strings(self.book))
         self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
         self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
         self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
         self.number_words = frozenset(self.book.lexicon.get("number_words", ()))
 
-    def _header_like(self, cells: list[str]) -> bool:
-        """A plain-text table's header line: no figures, and two or more cells the header lexicon knows."""
-        known = sum(1 for cell in cells if cell.strip().lower().strip("()%$€:") in self.header_words)
-        return known >= 2 and not any(ch.isdigit() for cell in cells for ch in cell if cell.strip()[:1].isdigit())
+    def _header_like(self, cells: list[str]) -> bool | str:
+        """A plain-text table's header line: no cell opening with a figure, and two or more short cells the
+        header lexicon reads as the resolver reads a header cell (so "%CHG_PER", "PX_LAST", "Max DD", "HI"
+        count as they do in a markdown table), or a column header of the subjects ("Ticker"). A line of
+        nothing but two or more company names is a transposed table's header ("names"): each figure under a
+        name is that company's."""
+        if any(cell.strip()[:1].isdigit() or _FIGURE_IN_CELL.search(cell) for cell in cells):
+            return False  # a line of figures ("%CHG +48.33") is no header
+        known = 0
+        for cell in cells:
+            word = cell.strip().lower().strip("()%$€:*")
+            if word in self.header_words or word in self.subject_headers:
+                known += 1
+            elif len(cell.split()) <= 4:
+                rule = self.resolver.header_rule(cell, None)
+                known += rule is not None and rule.id != "header.other_period"
+        if known >= 2:
+            return True
+        # "Galp   EDP   BCP", or "Metric   NVDA   TSLA" (a label over the rows' labels, then the names)
+        # (a name that is an ordinary word, "navigator", counts among two or more others)
+        names = [self._only_name(cell) for cell in cells]
+        return "names" if names.count(True) >= 2 and all(names[1:]) else False
+
+    def _only_name(self, cell: str) -> bool | str:
+        """Whether a cell is one company's name or ticker and nothing else ("word": a name that is an
+        ordinary word in lowercase, "navigator")."""
+        doc = self.nlp.make_doc(cell.strip())
+        whole = len(doc)
+        if whole == 0:
+            return False
+        if any(start == 0 and end == whole and self.name_of[key] for key, start, end in self.names(doc) + self.names_any_case(doc)):
+            return True
+        return "word" if any(start == 0 and end == whole and self.name_of[key] for key, start, end in self.word_names(doc)) else False
 
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)
-        clean, spoken = speak_digits(clean_text(text))
+        clean, pads = join_line_hyphens(clean_text(text), self.hyphen_compounds)
+        clean, spoken = speak_digits(clean)
         quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
         if spoken:
             quantities = [replace(q, spoken=True) if q.start in spoken else q for q in quantities]
@@ -111,6 +148,7 @@ class Extractor:
         taken = [(a, b) for a, b in forced]
         forced += [(a, b) for a, b in compound_number_spans(clean) if not any(a < e and s < b for s, e in taken)]
         words, spaces, spans = words_and_spaces(clean, token_spans, forced)
+        spans = widen_over_pads(spans, pads)
         doc = Doc(self.nlp.vocab, words=words, spaces=spaces)
         orth = words
         lower = [word.lower() for word in words]
@@ -135,7 +173,10 @@ class Extractor:
         for index, value in marked.items():
             doc[index].norm_ = value
             norm[index] = value
-        names, share_tokens = self._share_words(self._names(doc, orth, clean, spans), lower)
+        tables = [b for b in structure if b.kind == "table"]
+        cells = frozenset((c.start, c.end) for b in tables for row in b.rows for c in row)
+        row_starts = frozenset(row[0].start for b in tables for row in b.rows if row)
+        names, share_tokens = self._share_words(self._names(doc, orth, clean, spans, cells, row_starts), lower)
         matches = [m for m in self.cues(doc, lower, orth, norm) if not _hyphen_tail(m[0], m[2], m[3], orth, spans)]
         # a cue that starts or ends inside a company's name or its share words is none: "Advanced" of "Advanced
         # Micro Devices" is no rise, "outpaced ... shares" of "outpaced shares of Amazon" no peer group
@@ -143,7 +184,8 @@ class Extractor:
         if inside:
             matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
-        document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure], spoken)
+        document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure], spoken,
+                         words if pads else None)
         document.descriptors = self.descriptors
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
 
@@ -177,9 +219,11 @@ class Extractor:
         out = [name if spans[name] == [name.start, name.end] else Name(name.ticker, *spans[name], name.rule) for name in names]
         return out, taken
 
-    def _names(self, doc, orth: list[str], clean: str, spans: list[tuple[int, int]]) -> list[Name]:
+    def _names(self, doc, orth: list[str], clean: str, spans: list[tuple[int, int]],
+               cells: frozenset[tuple[int, int]] = frozenset(), row_starts: frozenset[int] = frozenset()) -> list[Name]:
         """Name mentions, longest first where two overlap; exchange-suffixed and bare symbols no table
-        knows are names too ("CTT.LS", "Acme Widgets (ACMW)")."""
+        knows are names too ("CTT.LS", "Acme Widgets (ACMW)"). `cells` are the tables' cells (character
+        spans) and `row_starts` where their rows start, where a lowercase name that is a word counts."""
         found = []
         for key, start, end in self.names(doc) + self.names_any_case(doc):
             ticker = self.name_of[key]
@@ -193,6 +237,11 @@ class Extractor:
         found.extend(bare_symbols(orth, found, self.not_symbols))
         words = [Name(self.name_of[key], start, end, "") for key, start, end in self.word_names(doc)
                  if doc[start].is_lower]
+        if words and cells:  # a table cell that is such a word and nothing else, or opens a row ("nos PL"), names it
+            in_cells = [Name(w.ticker, w.start, w.end, "name.table_cell") for w in words
+                        if (spans[w.start][0], spans[w.end - 1][1]) in cells or spans[w.start][0] in row_starts]
+            found.extend(in_cells)
+            words = [w for w in words if not any(c.start == w.start for c in in_cells)]
         if words:
             found.extend(word_names_in_context(orth, words, found, self.word_context))
         if "$" in clean:
@@ -204,6 +253,24 @@ class Extractor:
                 continue
             kept.append(name)
         return kept
+
+
+def _rule_strings(book: Rulebook):
+    """Every phrase the rules spell: lexicon words, header words, cue phrases and token patterns' words."""
+    for words in book.lexicon.values():
+        yield from (w for w in words if isinstance(w, str))
+    for rule in book.headers:
+        yield from rule.words
+    for rule in book.cues:
+        for pattern in rule.patterns:
+            if isinstance(pattern, str):
+                yield pattern
+            else:  # a token pattern: its tokens' words in order, hyphens glued ("peak", "-", "to" -> "peak-to")
+                tokens = []
+                for token in pattern:
+                    value = next((v for v in token.values() if isinstance(v, str)), None) if isinstance(token, dict) else None
+                    tokens.append(value or " ")
+                yield " ".join(tokens).replace(" - ", "-")
 
 
 def _tokenizer_with_slashes(nlp):

@@ -1097,7 +1097,7 @@ class Sentence:
         while position >= self.s0 and doc.orth[position] in ('"', "'", " ", "  ", "(", "~", "≈"):
             position -= 1
         if position < self.s0 or doc.orth[position] not in (":", "="):
-            return self._list_item_key(figure)
+            return self._terminal_key(figure) or self._list_item_key(figure)
         position -= 1
         words: list[str] = []
         while position >= self.s0 and len(words) < 4:
@@ -1114,6 +1114,64 @@ class Sentence:
             if outer is not None and outer.metric == "daily_move":
                 return outer  # "largest_daily_drop: {date: 2026-02-04, return: -0.1731}"
         return rule if rule is not None and rule.metric != "range" else None
+
+    # ---------------------------------------------------------- plain-text layout: terminal lines
+    def _caps_line(self) -> bool:
+        """Whether the sentence is a terminal line: one line, no lowercase letter ("FIELD  MAX_DD_PERIOD  AVGO
+        16.87", "NON-UNIV   PLTR US  %CHG +48.33"), where fields are keyed by mnemonics and cells, not colons."""
+        cached = getattr(self, "_caps", None)
+        if cached is None:  # (a name may be written in lowercase: "EVENT  edp PL  1D -6.45")
+            words = self.doc.orth[self.s0:self.s1]
+            names = {i - self.s0 for n in self.mentions for i in range(n.start, n.end)}
+            cached = self._caps = not any(
+                i not in names and any(ch.islower() for ch in word) for i, word in enumerate(words)) and not any(
+                "\n" in word for word in words[:-1])
+        return cached
+
+    def _terminal_key(self, figure: Figure) -> HeaderRule | None:
+        """A terminal line's field mnemonic before a bare figure, with no colon: "%CHG +48.33", "1D -6.45  06/11
+        -6.20  11/11" (the key holds over the figures and dates after it), or the line's opening field cell
+        before its first name ("FIELD  VOLATILITY_21D (ANN)   AMD 56.00   JPM 13.68"). Read by the header
+        lexicon; a field of another horizon ("HIGH_52WK") drops its figures."""
+        if figure.kind not in ("int", "number") or not self._caps_line():
+            return None
+        doc = self.doc
+        named = [n for n in self.mentions if n.ticker]
+        if not named or named[0].start > figure.token:
+            return None
+        inside = {i: n for n in self.mentions for i in range(n.start, n.end)}
+        position = figure.token - 1
+        while position >= self.s0 and (not doc.orth[position].strip() or position in doc.figure_at
+                                       or any(d.start == position for d in doc.dates)):
+            position -= 1  # over the figures and dates the same key holds for
+        if position in inside:  # the figure's name: the key cell before it ("WORST 1D   AMD -7.04")
+            name = inside[position]
+            position = name.start - 1
+            if name.start == self.s0 or doc.starts[name.start] - doc.ends[name.start - 1] < 2:
+                return None
+            while position >= self.s0 and not doc.orth[position].strip():
+                position -= 1
+        last, begin = position, None  # the key cell: tokens [begin, last], back to a wide gap
+        while position >= self.s0 and position not in inside and (begin is None or last - position < 5):
+            if not doc.orth[position].strip() or (position == last and position in doc.figure_at):
+                break
+            begin = position
+            if position > self.s0 and doc.starts[position] - doc.ends[position - 1] >= 2:
+                break  # the key cell's first word
+            position -= 1
+        if begin is not None:
+            key = doc.clean[doc.starts[begin]:doc.ends[last]]
+        else:  # the line's opening cell, before its first name ("FIELD  MAX_DD_PERIOD   AVGO 16.87   NVDA 7.47")
+            first = named[0].start
+            if first == self.s0 or doc.starts[first] - doc.ends[first - 1] < 2 or any(n.start < first for n in self.mentions):
+                return None
+            key = doc.clean[doc.starts[self.s0]:doc.ends[first - 1]]
+            if not key.strip() or len([w for w in key.split() if w[:1].isalpha()]) > 5:
+                return None
+        rule = self.r.header_rule(key, self.month)
+        if rule is None or rule.metric == "range" or (rule.metric and rule.metric not in LIST_KEY_METRICS | {"daily_move"}):
+            return None
+        return rule
 
     def _list_item_key(self, figure: Figure) -> HeaderRule | None:
         """A bare figure after its item's name takes the key of the line introducing the list

@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from text_to_num import text2num
 
+from extractors.numbers import word_alternation
+
 _UNITS = "one two three four five six seven eight nine".split()
 _TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
@@ -53,15 +55,17 @@ SPOKEN_RE = re.compile(
     rf"|\b(?P<signed>(?P<s_sign>minus|plus)\s+(?P<s_whole>{_WHOLE}))\b"
     # "the twenty-seventh", "on the fifth,": a day of the month (not "the fifth of its value", "the third-best")
     rf"|(?<=\bthe\s)(?P<ordinal>{_ORDINAL})\b(?=\s*[,.;:)]|\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)",
-    re.IGNORECASE,
 )
 _FRACTIONS = {"half": ("5", 1), "quarter": ("25", 2)}
 _CURRENCY_SIGNS = {"dollar": "$", "dollars": "$", "bucks": "$", "euro": "€", "euros": "€"}
 # a cheap test first: most texts speak no figure
 _ANY = re.compile(r"\b(?:point|hundred|thousand|dollars?|bucks|euros?|minus|plus|negative|and an? (?:half|quarter)|"
-                  r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth)\b",
-                  re.IGNORECASE)
-
+                  r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth)\b")
+# where a spoken figure can begin: a number word or a sign word (an ordinal day: after "the "); the full
+# pattern is tried only there, over the lowercased text (a case-insensitive alternation tried at every
+# character cost more than the rest of the extractor)
+_STARTS = re.compile(r"\b(?:" + word_alternation("|".join(["minus", "plus", "negative", "zero", *_UNITS, *_TEENS, *_TENS]))
+                     + r")\b|(?<=\bthe )" + _ORDINAL)
 
 @lru_cache(maxsize=4096)
 def _whole(words: str) -> int | None:
@@ -113,10 +117,16 @@ def _digits(match: re.Match) -> str | None:
 def speak_digits(text: str) -> tuple[str, dict[int, int]]:
     """`text` with every spoken figure written in digits, right-aligned in its own span (same length),
     and where each figure's digits now start -> where its words started (a claim's text is the words)."""
-    if not _ANY.search(text):
+    lowered = text.lower()
+    if len(lowered) != len(text) or not _ANY.search(lowered):
         return text, {}
     pieces, last, moved = [], 0, {}
-    for match in SPOKEN_RE.finditer(text):
+    for start in _STARTS.finditer(lowered):
+        if start.start() < last:
+            continue
+        match = SPOKEN_RE.match(lowered, start.start())
+        if match is None:
+            continue
         digits = _digits(match)
         width = match.end() - match.start()
         if digits is None or len(digits) > width:

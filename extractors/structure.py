@@ -98,7 +98,10 @@ def _plain_cells(text: str, start: int, end: int) -> tuple[Cell, ...]:
 
 def _plain_tables(text: str, start: int, end: int, header_like) -> list[Block]:
     """Split a paragraph into prose and plain-text tables: two or more lines with the same number (3+)
-    of cells, the first of which is a header (`header_like` says whether its cells are header words)."""
+    of cells, the first of which is a header (`header_like` says whether its cells are header words).
+    A header line of company names alone (`header_like` says "names") heads a transposed table of two
+    or more columns, whose lines hold a figure under each name, or a label and then the figures
+    ("Return (%)   9.3   5.9")."""
     lines, position = [], start
     for raw in text[start:end].split("\n"):
         lines.append((position, position + len(raw)))
@@ -108,10 +111,16 @@ def _plain_tables(text: str, start: int, end: int, header_like) -> list[Block]:
     index, prose_from = 0, None
     while index < len(lines):
         width = len(cells[index])
+        widths = (width, width + 1)
         run = index + 1
-        while run < len(lines) and (len(cells[run]) == width or TABLE_SEPARATOR.match(text[lines[run][0]:lines[run][1]])):
+        while run < len(lines) and (len(cells[run]) in widths or TABLE_SEPARATOR.match(text[lines[run][0]:lines[run][1]])):
             run += 1
-        if width >= 3 and run - index >= 2 and header_like([text[c.start:c.end] for c in cells[index]]):
+        kind = header_like([text[c.start:c.end] for c in cells[index]]) if width >= 2 and run - index >= 2 else False
+        if kind != "names":  # an ordinary header's rows have its width
+            run = index + 1
+            while run < len(lines) and (len(cells[run]) == width or TABLE_SEPARATOR.match(text[lines[run][0]:lines[run][1]])):
+                run += 1
+        if kind and (kind == "names" or width >= 3) and run - index >= 2:
             if prose_from is not None:
                 blocks.append(Block("prose", lines[prose_from][0], lines[index - 1][1]))
                 prose_from = None

@@ -4,21 +4,28 @@ which hands each table block here, so that one module reads one written shape.""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import TYPE_CHECKING
 
 from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
 from extractors.claims import Claim, ClaimError
 from extractors.document import Document, Figure, Name
-from extractors.numbers import bare_percent, word_number
+from extractors.numbers import Quantity, bare_percent, word_number
 from extractors.rulebook import HeaderRule
 from extractors.structure import Block
 
 if TYPE_CHECKING:
     from extractors.resolver import Resolver, State
 
+# a header marked as a percent: "%CHG", "Chg (%)", "CHG_PCT_1M"
+_PERCENT_HEADER = re.compile(r"%|pct|percent", re.IGNORECASE)
+# a cell of up and down sessions, "11/7"
+_COUNT_PAIR = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*")
 # a column headed by another month or year ("Jul return", "2025"): its figures are no claim
 SKIP_COLUMN = HeaderRule("header.other_period", (), "")
+# a change column beside a percent change column ("CHG" next to "%CHG"): the change in price, no claim
+NET_CHANGE = HeaderRule("header.net_change", (), "")
 
 
 class TableReader:
@@ -55,9 +62,12 @@ class TableReader:
             return []
         header = rows[0]
         header_names = [self._name_in(cell) for cell in header]
-        if sum(1 for n in header_names[1:] if n is not None and n.ticker) >= 1 and header_names[0] is None:
-            return self._by_columns(header, header_names, rows[1:])
-        specs = [self.header_rule(cell) for cell in header]
+        companies = sum(1 for n in header_names if n is not None and n.ticker)
+        if (companies >= 1 and header_names[0] is None) or (companies >= 2 and header_names[0] is not None and all(
+                name is not None or self.header_rule(cell) == (None, None) for cell, name in zip(header, header_names))):
+            return self._by_columns(header, header_names, rows[1:])  # (a name the text does not read as one: no column)
+        specs = _net_changes([self.header_rule(cell) for cell in header], [self.doc.clean[c.start:c.end] for c in header],
+                             self.r.words("net_change_headers"))
         subject_column = None
         for index, cell in enumerate(header):
             if self.doc.clean[cell.start:cell.end].strip().lower().strip(":*") in self.r.words("subject_headers"):
@@ -91,15 +101,44 @@ class TableReader:
         return out
 
     def _by_columns(self, header, header_names, body) -> list[Claim]:
+        """A transposed table: each column's header names its company. A row's first cell labels its
+        figures ("Return", "Max DD"); where the header has a name over every column, a row of one figure
+        per name has no label and its figures are what the caption above the table says they are
+        ("Figure 4  Monthly return by issuer (%)"), a row with one cell more opens with its label."""
         out: list[Claim] = []
+        named_first = header_names[0] is not None
+        caption: tuple[HeaderRule | None, date | None] | None = None
         for row in body:
             if not row:
                 continue
-            rule, when = self.header_rule(row[0])
-            for index, cell in enumerate(row[1:], start=1):
+            cells = list(enumerate(row[1:], start=1))
+            if named_first and len(row) == len(header) + 1:
+                cells = list(enumerate(row[1:]))
+                rule, when = self.header_rule(row[0])
+            elif named_first and len(row) == len(header):
+                cells = list(enumerate(row))
+                if caption is None:
+                    caption = self._caption_rule()
+                rule, when = caption
+            else:
+                rule, when = self.header_rule(row[0])
+            for index, cell in cells:
                 if index < len(header_names) and header_names[index] is not None:
                     out.extend(self._cell(cell, header_names[index], rule, when))
         return out
+
+    def _caption_rule(self) -> tuple[HeaderRule | None, date | None]:
+        """What the caption line right above a table says its figures are (blank lines between allowed
+        up to one): "Exhibit 2: Max drawdown (%)" -> max_drawdown, by the header lexicon."""
+        text = self.doc.clean
+        before = text[:self.block.start].rstrip(" \t")
+        if before.endswith("\n"):
+            before = before[:-1]
+        lines = before.split("\n")[-2:]
+        line = next((line for line in reversed(lines) if line.strip()), "")
+        if not line.strip() or len(line.split()) > 12:
+            return None, None
+        return self.r.header_rule(line, self.month), None
 
     def _cell(self, cell, subject: Name, rule: HeaderRule | None, when: date | None) -> list[Claim]:
         doc = self.doc
@@ -126,6 +165,12 @@ class TableReader:
             if len(counts) >= 2:
                 for (token, value), name in zip(counts[:2], ("up_days", "down_days")):
                     make(name, doc.figure_at.get(token) or Figure(token, _token_quantity(doc, token), "int"), value)
+            else:  # "11/7" in a November cell read as a date: the cell's own digits
+                pair = _COUNT_PAIR.fullmatch(doc.clean, cell.start, cell.end)
+                if pair and start < end and max(int(pair.group(1)), int(pair.group(2))) <= 31:
+                    for group, name in ((1, "up_days"), (2, "down_days")):
+                        quantity = Quantity("number", float(pair.group(group)), 0, pair.start(group), pair.end(group))
+                        make(name, Figure(start, quantity, "int"), int(pair.group(group)))
             return out
         if metric in ("up_days", "down_days"):
             for token in range(start, end):
@@ -177,6 +222,19 @@ class TableReader:
                 fields["anchor"] = rule.anchor
         make(metric, figure, abs(float(figure.quantity.value)), **fields)
         return out
+
+
+def _net_changes(specs: list, headers: list[str], change_words: frozenset[str]) -> list:
+    """Terminal grids give a change twice, in price and in percent ("CHG" and "%CHG", "CHG_NET_1M" and
+    "CHG_PCT_1M"): where two return columns stand in one header and some are marked as percents, an
+    unmarked change column (`net_change_headers`, or one naming itself net) is the price change, no claim."""
+    returns = [i for i, (rule, _) in enumerate(specs) if rule is not None and rule.metric == "period_return"]
+    percent = {i for i in returns if _PERCENT_HEADER.search(headers[i])}
+    if len(returns) < 2 or not percent:
+        return specs
+    net = {i for i in returns if i not in percent and (
+        (words := headers[i].strip().lower().replace("_", " ")) in change_words or " net " in f" {words} ")}
+    return [(NET_CHANGE, None) if i in net else spec for i, spec in enumerate(specs)]
 
 
 def _token_quantity(doc: Document, token: int):
