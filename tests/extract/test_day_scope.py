@@ -160,3 +160,14 @@ def test_a_labelled_line_broken_after_its_sentences_goes_on_until_a_blank_line()
     got = {(c.ticker, c.metric, c.value, c.date) for c in claims_of(text, "us", "2026-08")}
     assert {("NVDA", "daily_move", 2.6, date(2026, 8, 4)), ("TSLA", "period_return", 14.2, None)} <= got
     assert not {c for c in got if c[2] == 7.0 and c[1] == "period_return"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nvidia's 6.8% advance was concentrated in a single session: the shares rose 8.7% on 27 August.",
+        "Nvidia rose 6.8%, most of it came in one session.",
+    ],
+)
+def test_a_session_a_figure_was_concentrated_in_is_no_time_of_that_figure(text):
+    assert_shape(text, {("NVDA", "period_return", 6.8)}, {("NVDA", "daily_move", 6.8)})
