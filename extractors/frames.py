@@ -99,8 +99,14 @@ def _read_label(doc: Document, start: int, end: int, sessions: list[date], words
     markers, weekdays, ordinals = words("list_markers"), words("weekday_labels"), words("session_ordinal_words")
     separators = words("label_separators")
     i = _skip(orth, start, end, markers)
+    bracket = orth[i] in ("[", "(") if i < end else False  # "[Aug 4] NVDA +2.6%", "(Day 3) …"
+    if bracket:
+        i = _skip(orth, i + 1, end, ())
     if i < end and lower[i].rstrip(".,") in weekdays:
         i = _skip(orth, i + 1, end, ())
+        if i < end and orth[i] == "(" and i + 1 < end and i + 1 in dates:  # "Monday (Aug 3): …"
+            i += 1
+            bracket = True
     when: date | None = None
     if i < end and i in dates:
         when, i = dates[i].value, dates[i].end
@@ -116,9 +122,20 @@ def _read_label(doc: Document, start: int, end: int, sessions: list[date], words
     else:
         return None
     i = _skip(orth, i, end, ())
-    if i < end and lower[i].rstrip(".,") in weekdays:  # "Aug 14 Fri:"
+    if bracket:  # the label's own bracket closes: what follows is the line's body, a separator or none
+        if i >= end or orth[i] not in ("]", ")", "):", "]:"):
+            return None
         i = _skip(orth, i + 1, end, ())
-    if i < end and orth[i] == "(":  # "(Mon)", "(2 Feb)"
+        if i < end and orth[i] in separators:
+            i += 1
+        i -= 1  # as if on a separator
+    elif i < end and lower[i].rstrip(".,") in weekdays:  # "Aug 14 Fri:"
+        i = _skip(orth, i + 1, end, ())
+    tails = words("label_tail_words")
+    for _ in range(2):  # "Aug 4 close:", "Day 3 recap —"
+        if not bracket and i < end and lower[i] in tails:
+            i = _skip(orth, i + 1, end, ())
+    if not bracket and i < end and orth[i] == "(":  # "(Mon)", "(2 Feb)"
         close = next((j for j in range(i + 1, min(end, i + 6)) if orth[j] in (")", "):")), None)
         if close is None:
             return None
@@ -132,7 +149,7 @@ def _read_label(doc: Document, start: int, end: int, sessions: list[date], words
         return None
     if i >= end:  # a label alone on its line ("### Aug 4", "**Day 3**")
         return LineFrame(start, end, end, when) if not sessions or when in sessions else None
-    if orth[i] not in separators:
+    if orth[i] not in separators and not bracket:
         return None
     body = _skip(orth, i + 1, end, ())
     if body < end and body in dates:

@@ -37,6 +37,10 @@ def test_every_figure_of_a_dated_line_is_that_sessions():
         ("Day 3: EDP 4.210 (-6.45%)", "lisbon", "2026-02", date(2026, 2, 4)),
         # a bracketed date says which session outright
         ("Day 7 (10 Feb): EDP 4.210 (-6.45%)", "lisbon", "2026-02", date(2026, 2, 10)),
+        # a bracketed label, a weekday with its date in brackets, a word before the separator
+        ("[Aug 4] TSLA 330.15 (+1.2%)", "us", "2026-08", date(2026, 8, 4)),
+        ("Monday (Aug 3): TSLA 330.15 (+1.2%)", "us", "2026-08", date(2026, 8, 3)),
+        ("Aug 5 close: TSLA 330.15 (+1.2%)", "us", "2026-08", date(2026, 8, 5)),
     ],
 )
 def test_a_session_label_in_its_spellings(line, universe, month, day):
