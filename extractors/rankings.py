@@ -19,6 +19,8 @@ from extractors.structure import Block
 LINE_MARKER = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]+)?#?(\d{1,2})(=)?(?:[.)]|(?=[ \t]))[ \t]*")
 RANK_HEADERS = frozenset({"rank", "#", "pos", "pos.", "position", "no", "no.", "place"})
 
+# "RANK %CHG DESC  1) TSLA  2) NVDA  3) MA ... 10) GOOGL": positions run along one line (rank grammar)
+INLINE_MARKER = re.compile(r"(?<![\w.,])(\d{1,2})[.)][ \t]+(?=\S)")
 PARTIAL = re.compile(r"\b(?:top|bottom|best|worst)[ -]?(?:\d{1,2}|three|five|ten)\b")
 # what a list is ranked by, from its introducing line: (words, rank of its top, rank of its bottom)
 MEASURES = (
@@ -72,6 +74,7 @@ def position_ranks(doc: Document, blocks: list[Block], made: list[Claim]) -> lis
             pass
 
     _lists(doc, claim)
+    _inline_lists(doc, claim)
     for block in blocks:
         if block.kind == "table":
             _table(doc, block, claim)
@@ -122,6 +125,45 @@ def _lists(doc: Document, claim) -> None:
             named = _named(doc)
         if len(items) >= 3 and not partial and not last[1] and last is not first and {i[5].ticker for i in items} >= named:
             claim(last[5], last_rank, last[2], last[3], last[4].strip(), "rank.list_position", last[6])
+
+
+def _inline_lists(doc: Document, claim) -> None:
+    """A ranked list written along one line: the words before its first position say what it ranks by
+    ("RANK %CHG DESC", "Ranked by return:"); each position's name is the first company right after its
+    marker. Position 1 is the top; the last is the bottom where the list is elided to its end ("3) MA ...
+    10) GOOGL"), where its number is the count of companies the text names, or where it names them all."""
+    text = doc.text
+    by_line: dict[int, list[re.Match]] = {}
+    for m in INLINE_MARKER.finditer(text):  # only the markers: no pass over every line
+        by_line.setdefault(text.rfind("\n", 0, m.start()) + 1, []).append(m)
+    named = None
+    for start, markers in by_line.items():
+        if len(markers) < 3 or markers[0].start() == start:
+            continue  # a line opening on its position is a line list (_lists)
+        line_end = _line_end(text, start)
+        items = []
+        for m in markers:
+            name = _first_ticker(doc, m.end(), m.end() + 1)
+            if name is not None:
+                items.append((int(m.group(1)), m.start(), m.end(), name))
+        numbers = [i[0] for i in items]
+        if len(items) < 3 or numbers != sorted(numbers) or numbers[0] != 1 or len(set(numbers)) != len(numbers):
+            continue
+        intro = text[start:markers[0].start()].lower()
+        found = _measure(intro)
+        if found is None:
+            continue
+        top, bottom, ascending = found
+        first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
+        first, last = items[0], items[-1]
+        line = text[start:line_end].strip()
+        claim(first[3], first_rank, first[1], first[2], line, "rank.inline_position", (start, line_end))
+        if named is None:
+            named = _named(doc)
+        elided = text[max(start, last[1] - 6):last[1]].rstrip().endswith(("...", "…"))
+        if last_rank and not PARTIAL.search(intro) and (
+                elided or last[0] == len(named) or {i[3].ticker for i in items} >= named):
+            claim(last[3], last_rank, last[1], last[2], line, "rank.inline_position", (start, line_end))
 
 
 def _line_end(text: str, start: int) -> int:

@@ -530,6 +530,7 @@ class Sentence:
         if not refusal:
             self._answer()
             self._ranks()
+            self._only_name()
             self._directions(figure_claims)
             self._bare_direction()
         self._relations()
@@ -1423,6 +1424,8 @@ class Sentence:
                 rank = self._peer_extreme(cue)
             elif cue.label == "RANK_OPPOSITE":
                 rank = OPPOSITE_RANKS.get(self.state.last_rank or "")
+            elif cue.label == "RANK_PLACE":
+                rank = self._place_rank(cue)
             if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank):
                 continue
             owner = self._rank_owner(cue)
@@ -1444,6 +1447,35 @@ class Sentence:
                 self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _only_name(self) -> None:
+        """Rank grammar: a sentence opening "Only <company> <sign word>" ("Only BCP finishes in baisse",
+        "Only Meta ended higher") ranks that company worst (best): the only one that moved so. A session
+        or a date in the sentence makes it a day's move, and a second company after the first a group."""
+        doc = self.doc
+        lead = self._next_word(self.s0)
+        while lead < self.s1 and not doc.orth[lead][:1].isalnum():
+            lead = self._next_word(lead + 1)
+        if lead >= self.s1 or doc.lower[lead] not in self.r.words("only_words"):
+            return
+        name = self._name_starting(self._next_word(lead + 1))
+        if name is None or name.ticker is None or self.is_object(name):
+            return
+        if any(n.ticker and n.ticker != name.ticker and n.start < name.end + 3 for n in self.mentions if n.start >= name.end):
+            return  # "Only Alphabet and Amazon fell"
+        if any(c.label in ("DAILY", "DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "COUNT", "OTHER_PERIOD")
+               for c in self.cues if id(c) not in self.muted):
+            return
+        sign = next((c for c in self.cues if c.label in ("UP", "DOWN") and name.end <= c.start
+                     and doc.words_between(name.end, c.start) <= 3 and id(c) not in self.muted), None)
+        if sign is None:
+            return
+        rank = "worst_return" if sign.label == "DOWN" else "best_return"
+        if any(c.metric == "rank" and c.ticker == name.ticker for c in self.out):
+            return
+        self.state.last_rank = rank
+        start, end = doc.char_span(lead, sign.end)
+        self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=("rank.only_name", sign.rule, name.rule)))
 
     def _is_question(self) -> bool:
         return "?" in self.doc.orth[self.s0:self.s1]
@@ -1508,7 +1540,8 @@ class Sentence:
         doc = self.doc
         position = cue.start - 1
         while position > self.s0 and (not doc.orth[position].strip() or doc.lower[position] in (
-                "single", "very", "own", "one", "by", "far", '"', "“", "”", "'", "‘")):
+                "single", "very", "own", "one", "by", "far", '"', "“", "”", "'", "‘")
+                or doc.lower[position] in self.r.words("number_words")):  # "its two strongest sessions"
             position -= 1
         if position < self.s0:
             return False
@@ -1554,6 +1587,9 @@ class Sentence:
                     family = "UP" if c.label == "UP_NOUN" else "DOWN"
                     break
                 if c.label == "PERFORMER":
+                    if doc.lower[c.start] in self.r.words("weight_members") and \
+                            doc.lower[cue.end - 1] in self.r.words("weight_superlatives"):
+                        return None  # "our top holding": a weight, no rank
                     family = "RETURN_NOUN" if doc.lower[c.start] in self.r.words("return_nouns") else "RETURN"
                     break
         if family in ("UP", "DOWN") and self._dated_after(cue):
@@ -1584,6 +1620,14 @@ class Sentence:
             named = next((f for f in self.figures if f.token >= cue.end and f.kind == "pct"), None)
             if named is not None and named.quantity.signed and doc.words_between(cue.end, named.token) <= 6:
                 sign = named.quantity.signed
+            elif self._scoped(cue):
+                # "a 15.32% surge on July 31, the largest single-day move in the group": the figure the
+                # superlative stands in apposition to, scoped over the group, says which way
+                before = [f for f in self.figures if f.token < cue.start and f.kind == "pct"
+                          and not doc.breaks_between(f.token, cue.start) and doc.words_between(f.token, cue.start) <= 8]
+                if before:
+                    reading = self.r.read_figure(doc, before[-1], self.cues, self._topic(), self.s0, self.s1, self.muted)
+                    sign = before[-1].quantity.signed or reading.get("sign", 0)
         rule = self.r.ranks.get((cue.label, family, sign)) or self.r.ranks.get((cue.label, family, 0))
         if rule is None and family == "RETURN_NOUN":
             rule = self.r.ranks.get((cue.label, "RETURN", 0))
@@ -1616,6 +1660,8 @@ class Sentence:
         nxt = self._next_word(cue.end)
         if nxt >= self.s1:
             return True
+        if self._label_name(cue) is not None:
+            return True  # "TOP BCP   BOTTOM EDPR": a terminal's label before its name
         word = doc.lower[nxt]
         if word in (",", ".", ";", ":", "(", ")", "—", "–", "!", "?", "|", "…") or nxt in doc.figure_at:
             return True
@@ -1627,6 +1673,44 @@ class Sentence:
             groups = self.r.words("group_nouns") | self.r.words("plural_performers")
             return any(w in groups for w in rest[:5])
         return False
+
+    def _scoped(self, cue: Cue) -> bool:
+        """A group scope a few words after a superlative: "... move in the group", "... of the ten"."""
+        doc = self.doc
+        rest = [w for w in doc.lower[cue.end:min(self.s1, cue.end + 10)] if w.strip()]
+        for index, word in enumerate(rest[:6]):
+            if word in self.r.words("group_qualifiers"):
+                groups = (self.r.words("group_nouns") | self.r.words("plural_performers")) - self.r.words("own_period_words")
+                return any(w in groups for w in rest[index + 1:index + 4])  # "of the month" is a time, no group
+            if word in (",", ".", ";", ":"):
+                return False
+        return False
+
+    def _place_rank(self, cue: Cue) -> str | None:
+        """"ranked tenth of ten": place 1 is the best return, the place that is the count the worst."""
+        ordinals = [w for w in self.doc.lower[cue.start:cue.end] if w in self.r.words("place_ordinals")]
+        if not ordinals:
+            return None
+        order = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"]
+        word = ordinals[0]
+        number = order.index(word) + 1 if word in order else int(word[:-2]) if word[:-2].isdigit() else None
+        last = self.doc.lower[cue.end - 1]
+        count = int(last) if last.isdigit() else _count_word(last)
+        if number is None or count is None:
+            return None
+        return "best_return" if number == 1 else "worst_return" if number == count and count >= 3 else None
+
+    def _label_name(self, cue: Cue) -> Name | None:
+        """Rank grammar: an upper-case or vowel-less rank label written right before a company ("TOP BCP",
+        "BOTTOM EDPR", "HI VOL EDP" on a desk terminal, "ldr GALP · lggd ALTR") ranks that company, not the
+        one before it."""
+        doc = self.doc
+        letters = [w for w in doc.orth[cue.start:cue.end] if w[:1].isalpha()]
+        # upper case ("TOP", "HI VOL"), or a desk abbreviation that drops its vowels ("ldr GALP", "lggd ALTR")
+        if not letters or not all((w.isupper() and len(w) >= 2) or not set(w.lower()) & set("aeiouy") for w in letters):
+            return None
+        name = self._name_starting(self._next_word(cue.end))
+        return name if name is not None and name.ticker else None
 
     def _peer_extreme(self, cue: Cue) -> str | None:
         """', the highest in the group' after a figure ranks that figure's family."""
@@ -1656,6 +1740,17 @@ class Sentence:
         # "the best performer was NVDA", "Best performer: AMZN", "the highest volatility belonged to AMD"
         family = {i for c in self.cues if c.label in ("VOL", "DD", "DAILY", "PERFORMER", "UP_NOUN", "DOWN_NOUN", "EXTREME")
                   for i in range(c.start, c.end)}
+        labelled = self._label_name(cue)
+        if labelled is not None:
+            return self.group_of(labelled)
+        if doc.orth[cue.start] == "(" and self._previous_word(cue.start) in doc.figure_at:
+            # "NOS +17.05 (1st), GALP +9.30": a bracketed position after a figure is the figure's name's
+            before = self._previous_word(self._previous_word(cue.start))
+            while before > self.s0 and doc.orth[before] in ("+", "-", "−", "–", ":"):
+                before = self._previous_word(before)
+            named = next((n for n in self.mentions if n.ticker and n.end - 1 == before), None)
+            if named is not None:
+                return self.group_of(named)
         previous = self._previous_word(cue.start)
         if previous >= self.s0:  # "TL;DR Galp worst stock of the month, BCP best": the name right before it
             named = next((n for n in self.mentions if n.ticker and n.end - 1 == previous), None)
@@ -1691,8 +1786,9 @@ class Sentence:
         # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
         # no one ranks the one company the sentence before named
         lead = self._next_word(self.s0)
+        fillers = self.r.words("discourse_fillers")  # "So, yeah, best of the group."
         while lead < cue.start and (doc.orth[lead] in ("*", "-", "•", ">", "—", "–") or doc.lower[lead] in ("the", "a", "o")
-                                    or not doc.orth[lead][:1].isalnum()):
+                                    or doc.lower[lead] in fillers or not doc.orth[lead][:1].isalnum()):
             lead = self._next_word(lead + 1)
         return (Name(self.state.topic, cue.start, cue.start, "subject.topic"),) if lead >= cue.start else None
 

@@ -71,6 +71,7 @@ LABELS: dict[str, str] = {
     "SUP_MAX": "a superlative of size (largest, highest, most)",
     "SUP_MIN": "a superlative of smallness (lowest, least, smallest)",
     "RANK_OPPOSITE": "'at the other end': the opposite of the rank last given",
+    "RANK_PLACE": "'ranked tenth of ten', 'came 1st of 8': a place out of a count; the first ranks best, the count's last worst",
     "PLURAL_PERFORMER": "a group noun after a superlative ('the biggest decliners'): no rank",
     "PERFORMER": "a noun naming a ranked return ('performer', 'showing')",
     "OUTPERF": "A outperformed B",

@@ -75,3 +75,27 @@ def test_a_key_opening_a_line_counts_for_its_names(text, universe, present, abse
 )
 def test_a_list_measure_holds_across_its_punctuation(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+# Rank grammar: a ranked list along one line ("RANK %CHG DESC  1) TSLA  2) NVDA ... 10) GOOGL"); its last
+# position is the bottom where the list is elided to its end or names every company the text names.
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("RANK %CHG DESC  1) TSLA  2) NVDA  3) MA ... 10) GOOGL", {("TSLA", "rank", "best_return"), ("GOOGL", "rank", "worst_return")},
+         {("NVDA", "rank", "best_return"), ("MA", "rank", "worst_return")}),
+        ("Ranked by return: 1) TSLA 2) NVDA 3) MA", {("TSLA", "rank", "best_return"), ("MA", "rank", "worst_return")}, set()),
+        ("Vol ranking: 1. AMD 2. TSLA 3. JPM ... 10. UNH", {("AMD", "rank", "most_volatile"), ("UNH", "rank", "least_volatile")}, set()),
+        # an unranked run of numbered items, and a partial one, rank no bottom
+        ("Notes: 1) TSLA rose 2) NVDA fell 3) MA flat", set(), {("TSLA", "rank", "best_return"), ("MA", "rank", "worst_return")}),
+        ("Top 3: 1) TSLA 2) NVDA 3) MA", {("TSLA", "rank", "best_return")}, {("MA", "rank", "worst_return")}),
+    ],
+)
+def test_a_ranked_list_along_one_line(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+def test_a_bracketed_position_after_a_figure_ranks_its_name():
+    assert_shape("End of month — MTD: NOS +17.05 (1st), GALP +9.30, EDP +5.89, BCP −4.72 (last).",
+                 {("NOS.LS", "rank", "best_return"), ("BCP.LS", "rank", "worst_return")},
+                 {("GALP.LS", "rank", "best_return"), ("EDP.LS", "rank", "worst_return")}, universe="lisbon")

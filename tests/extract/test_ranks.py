@@ -191,3 +191,17 @@ def test_a_market_after_a_superlative_qualifies_it(text, universe, present, abse
 def test_a_market_that_is_a_subject_keeps_its_figures():
     assert_shape("Galp fell 2%, the worst of the PSI, and the index rose 1%.",
                  {("GALP.LS", "period_return", -2), (None, "period_return", 1)}, {("GALP.LS", "period_return", 1)}, universe="lisbon")
+
+
+# Rank grammar: a day superlative in apposition to a dated move and scoped over the group ranks the day,
+# its sign the move's; "of the month" is a time, no group; "its two strongest sessions" are its own.
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Amazon rose 12.4%, almost all of it from a 15.32% surge on Aug 31, the largest single-day move in the group.",
+     {("AMZN", "rank", "largest_daily_gain")}, {("AMZN", "rank", "largest_daily_fall")}),
+    ("Tesla fell 7.0% on Aug 5, the biggest one-day move of the ten.", {("TSLA", "rank", "largest_daily_fall")}, set()),
+    ("Tesla jumped 5.5% on the 31st, the biggest one-day move of the month.", set(), {("TSLA", "rank", "largest_daily_gain")}),
+    ("Its two strongest sessions came on the 28th and 29th, +3.0% and +2.8%.", set(), {(None, "rank", "largest_daily_gain")}),
+    ("Tesla's two strongest sessions came on the 28th and 29th, +3.0% and +2.8%.", set(), {("TSLA", "rank", "largest_daily_gain")}),
+])
+def test_a_scoped_day_superlative_ranks_the_day(text, present, absent):
+    assert_shape(text, present, absent)

@@ -1,0 +1,162 @@
+"""Rank grammar: a rank is composed, not listed. A superlative of return (superlative_words_best / _worst)
+takes an optional "-performing"/"performance" and an optional member noun (member_nouns: constituent,
+position, holding ...) and an optional scope ("of the three", "in the coverage universe", "del índice");
+"[the] only/sole [member] [to decline / in the red / faller]" ranks worst (its mirror best); an upper-case
+desk label ("TOP BCP", "BOTTOM EDPR", "HI VOL EDP") ranks the name after it. Superlatives of another
+measure keep their own rank, and a superlative of size before a member noun is a weight, no rank."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("NOS was the best-performing constituent of our coverage, up 17.0%.", "lisbon",
+         {("NOS.LS", "rank", "best_return"), ("NOS.LS", "period_return", 17.0)}, set()),
+        ("Alphabet (c. −9.1%), which was the weakest holding.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Tesla was the best-performing position, with a return of 14.2%.", "us", {("TSLA", "rank", "best_return")}, set()),
+        ("Tesla returned 14.2%, the strongest performance in the coverage universe.", "us", {("TSLA", "rank", "best_return")}, set()),
+        ("Meta was the poorest member of the group.", "us", {("META", "rank", "worst_return")}, {("META", "rank", "best_return")}),
+        ("Tesla was the strongest issuer in the watchlist.", "us", {("TSLA", "rank", "best_return")}, set()),
+        # another measure keeps its own rank
+        ("Tesla had the strongest single day, up 5.5% on the 31st.", "us", {("TSLA", "rank", "largest_daily_gain")},
+         {("TSLA", "rank", "best_return")}),
+        # a size superlative before a member noun is a weight
+        ("Apple, our top holding, rose 3%.", "us", {("AAPL", "period_return", 3)}, {("AAPL", "rank", "best_return")}),
+        ("Nvidia, the largest position in the portfolio, fell 2%.", "us", set(), {("NVDA", "rank", "best_return"), ("NVDA", "rank", "worst_return")}),
+        # every name fell: the mildest loss is the best
+        ("Tesla: -4.58%, least bad.", "us", {("TSLA", "rank", "best_return")}, {("TSLA", "rank", "worst_return")}),
+    ],
+)
+def test_a_superlative_with_a_member_and_a_scope_ranks(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ('Banco Comercial Português ("BCP") was the only position to decline (c. −4.7%).', "lisbon",
+         {("BCP.LS", "rank", "worst_return"), ("BCP.LS", "period_return", -4.7)}, set()),
+        ("BCP: -4.72%, only faller.", "lisbon", {("BCP.LS", "rank", "worst_return")}, set()),
+        ("Alphabet was the only one of the ten to finish lower.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Millennium bcp was the only decliner.", "lisbon", {("BCP.LS", "rank", "worst_return")}, set()),
+        ("Alphabet was the only stock in the red.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("El único en pérdidas: BCP, que bajó un 4,72%.", "lisbon",
+         {("BCP.LS", "rank", "worst_return"), ("BCP.LS", "period_return", -4.72)}, set()),
+        ("In a weak month Meta was the only name in the green, up 1.2%.", "us", {("META", "rank", "best_return")}, set()),
+        ("UNH was the sole gainer.", "us", {("UNH", "rank", "best_return")}, set()),
+        ("Meta was the only one up.", "us", {("META", "rank", "best_return")}, set()),
+        # a noun after "only" with no link is no rank; "only to fall" has no member
+        ("Tesla rose 5%; its only drop came on the 12th.", "us", {("TSLA", "period_return", 5)}, {("TSLA", "rank", "worst_return")}),
+        ("Tesla rallied early, only to fall back later.", "us", set(), {("TSLA", "rank", "worst_return")}),
+        # several names "the only risers" is a group, no rank
+        ("BCP +0.45% and Altri +0.4% were the only risers in early January.", "lisbon", set(),
+         {("ALTR.LS", "rank", "best_return"), ("BCP.LS", "rank", "best_return")}),
+    ],
+)
+def test_the_only_one_to_fall_is_the_worst(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        ("SORT: %CHG_PER   TOP BCP   BOTTOM EDPR   HI VOL EDP", "lisbon", "2025-11",
+         {("BCP.LS", "rank", "best_return"), ("EDPR.LS", "rank", "worst_return"), ("EDP.LS", "rank", "most_volatile")},
+         {("BCP.LS", "rank", "worst_return"), ("EDPR.LS", "rank", "most_volatile")}),
+        ("TOP TSLA   LO VOL JPM", "us", "2026-08", {("TSLA", "rank", "best_return"), ("JPM", "rank", "least_volatile")}, set()),
+    ],
+)
+def test_a_desk_label_ranks_the_name_after_it(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=month)
+
+
+def test_a_rank_after_a_spoken_filler_ranks_the_last_named_company():
+    text = ("The big winner, um, Tesla, up fourteen point two percent on the month. It finished at three hundred "
+            "sixty-seven ninety-five. So, yeah, best of the group.")
+    assert_shape(text, {("TSLA", "rank", "best_return"), ("TSLA", "period_return", 14.2)})
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Mastercard held up best, slipping just 0.3%.", "us", {("MA", "rank", "best_return")}, set()),
+        ("Alphabet did worst of all, shedding 9.1%.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("UNH performed the weakest among the ten.", "us", {("UNH", "rank", "worst_return")}, set()),
+        ("Altri came last among the ten.", "lisbon", {("ALTR.LS", "rank", "worst_return")}, set()),
+        ("Tesla sat at the top of the leaderboard with +14.2%.", "us", {("TSLA", "rank", "best_return")}, set()),
+        ("Alphabet was at the back of the pack.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Tesla lagged the rest of the group.", "us", {("TSLA", "rank", "worst_return")}, set()),
+        ("NVDA led the pack with an 8.4% gain.", "us", {("NVDA", "rank", "best_return")}, set()),
+        # a time after "last" and a day after the superlative are other readings
+        ("Tesla finished last week at $350.", "us", set(), {("TSLA", "rank", "worst_return")}),
+        ("AMD had the best session of the month on the 5th, +7.0%.", "us", set(), {("AMD", "rank", "best_return")}),
+    ],
+)
+def test_a_verb_and_a_place_rank(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Alphabet was the only name among the ten to close the month lower.", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Alphabet underperformed every other name.", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Tesla outperformed every other name in August.", {("TSLA", "rank", "best_return")}, set()),
+    ],
+)
+def test_a_verb_over_each_member_ranks(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Only BCP finishes in baisse, with −4,7%.", "lisbon", {("BCP.LS", "rank", "worst_return"), ("BCP.LS", "period_return", -4.7)}, set()),
+        ("Only NOS ended the month in the green.", "lisbon", {("NOS.LS", "rank", "best_return")}, set()),
+        # two names, a session, a count: no rank
+        ("Only Alphabet and Amazon fell more than 8%.", "us", set(), {("GOOGL", "rank", "worst_return")}),
+        ("Only Galp rose on Friday, by 2%.", "lisbon", set(), {("GALP.LS", "rank", "best_return")}),
+    ],
+)
+def test_only_a_company_that_moved_so_ranks(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Alphabet ranked tenth of ten.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Tesla finished first out of the ten.", "us", {("TSLA", "rank", "best_return")}, set()),
+        ("BCP finished 10th out of 10.", "lisbon", {("BCP.LS", "rank", "worst_return")}, set()),
+        ("Meta came fourth of ten.", "us", set(), {("META", "rank", "worst_return"), ("META", "rank", "best_return")}),
+    ],
+)
+def test_a_place_out_of_a_count_ranks_its_ends(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("ldr GALP · lggd ALTR", "lisbon", {("GALP.LS", "rank", "best_return"), ("ALTR.LS", "rank", "worst_return")},
+         {("GALP.LS", "rank", "worst_return")}),
+        ("top: TSLA · btm: GOOGL", "us", {("TSLA", "rank", "best_return"), ("GOOGL", "rank", "worst_return")}, set()),
+        ("Galp: vol 30.1% (max)", "lisbon", {("GALP.LS", "rank", "most_volatile")}, set()),
+        ("EDP: vol 14.6% (min)", "lisbon", {("EDP.LS", "rank", "least_volatile")}, set()),
+        ("Broadcom: maxDD 16.9% (grp max)", "us", {("AVGO", "rank", "largest_drawdown")}, set()),
+        # a lower-case word with vowels before a name is no label
+        ("Top Nvidia executives sold shares; Nvidia rose 2%.", "us", set(), {("NVDA", "rank", "best_return")}),
+    ],
+)
+def test_desk_shorthand_ranks(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+def test_the_next_place_after_the_leader_is_behind_it():
+    assert_shape("Galp was the clear standout, rising by approximately 14%. NOS came next with a gain of roughly 8.4%.",
+                 {("GALP.LS", "outperformed", "NOS.LS"), ("GALP.LS", "rank", "best_return")}, universe="lisbon")
