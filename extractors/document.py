@@ -100,6 +100,9 @@ class Document:
     figure_tokens: list[int] = field(default_factory=list)
     name_starts: list[int] = field(default_factory=list)
     figures_sorted: bool = True
+    # the first token of each line, and the session label each line opens with (extractors.frames, cached)
+    line_starts: list[int] = field(default_factory=list)
+    frames: dict = field(default_factory=dict)
     # a descriptor's words -> the companies of the universe they fit ("search giant" -> GOOGL), set by the extractor
     descriptors: dict[str, frozenset[str]] = field(default_factory=dict)
 
@@ -481,8 +484,9 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
             name_tokens[i] = 1
             inner[i] = 1 if i > name.start else 0
     figure_tokens = [0] * len(orth)
+    date_tokens = {cue.start for cue in date_cues}
     for figure in figures:
-        figure_tokens[figure.token] = 1
+        figure_tokens[figure.token] = 0 if _year_of_date(figure, orth, date_tokens) else 1
     clause_labels = {"CLAUSE"}
     break_tokens = [1 if word in CLAUSE_TOKENS else 0 for word in orth]
     for index in cell_colons(clean, by_start):
@@ -505,11 +509,24 @@ def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: 
     document.figure_tokens = [f.token for f in figures]
     document.figures_sorted = all(a <= b for a, b in zip(document.figure_tokens, document.figure_tokens[1:]))
     document.name_starts = [name.start for name in name_spans]
+    document.line_starts = [0] + [i + 1 for i, word in enumerate(orth) if is_space[i] and "\n" in word]
     token_breaks = [bisect_left(starts, b) for b in block_starts]
     document.sentences = sentence_bounds(orth, is_space, starts, clean, token_breaks)
     if masked:
         document.sentences = _without_markup_ends(document.sentences, is_space, text, how, starts, ends)
     return document
+
+
+def _year_of_date(figure: Figure, orth: list[str], date_tokens: set[int]) -> bool:
+    """A year written right after its date ("27 August 2026") is part of the date: it stands between no
+    two words as a figure ("a single session (27 August 2026) accounted for 8.7%"). After a comma ("Jan 27,
+    2026") it is left a figure: there it as often opens what follows."""
+    if figure.kind != "int" or not 1990 <= figure.quantity.value <= 2100:
+        return False
+    i = figure.token - 1
+    while i >= 0 and not orth[i].strip():
+        i -= 1
+    return i in date_tokens
 
 
 def cell_colons(clean: str, by_start: dict[int, int]) -> list[int]:

@@ -302,7 +302,7 @@ def _subject(orth, cand, context: WordContext) -> bool:
         return True
     # opening a sentence, a clause or a numbered item ("2. nos: 4.045 → 4.385"); not after a "the", even
     # opening a sentence: "The cost rose 4%" is the ordinary noun
-    opening = before < 0 or orth[before] in _OPENERS or (orth[before][:1].isdigit() and orth[before][-1:] in ".)"
+    opening = before < 0 or orth[before] in _OPENERS or orth[before] == "):" or (orth[before][:1].isdigit() and orth[before][-1:] in ".)"
                                                             and _previous(orth, before) < 0)
     j = cand.end
     while j < count and _blank(orth[j]):
@@ -313,6 +313,12 @@ def _subject(orth, cand, context: WordContext) -> bool:
     if j < count and (orth[j] == ":" and opening or orth[j] in (":", "|") and line_start):
         # "nos: 4.045 → 4.385", "- ren: -1.9%", "navigator: Δ −0.4%"; a terse line's first cell ("nos | +17.0%")
         return any(_figure_like(orth[k]) for k in range(j + 1, min(j + 3, count)))
+    if opening and j < count and _figure_like(orth[j]) and orth[j][:1].isdigit():
+        # day scope: a log's "Day 1 (2 Feb): nos 4.400, BCP 0.9358", "— nos 5.150 (+0.78%)": a close opening its clause
+        k = j + 1
+        while k < count and _blank(orth[k]) and "\n" not in orth[k]:
+            k += 1
+        return k >= count or orth[k] in (",", "(", ".", ";", "→") or "\n" in orth[k]
     if j < count and _figure_like(orth[j]) and word_before in context.joiners and before >= 1:
         return _figure_like(orth[_previous(orth, before)])  # "edp 14.6%, ren 15.0%", "fell 3.3% and navigator 2.7%"
     if j + 1 < count and orth[j] == ",":  # "navigator, meanwhile, lost 2.4%", "meta, by contrast, climbed"

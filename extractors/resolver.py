@@ -18,6 +18,7 @@ from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
 from extractors import subjects
 from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
+from extractors.frames import LineFrame, line_frame
 from extractors.numbers import MONTH_NUMBERS, bare_percent, word_number
 from extractors.rankings import position_ranks
 from extractors.rulebook import (
@@ -65,6 +66,11 @@ LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up
 PRICE_KEY_METRICS = frozenset({"price_level", "range_low", "range_high"})  # a delimited terse line's price cells
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
+# Day scope: the cues that give a figure on a dated line a scope of its own ("MTD AVGO +0.2", "Week: AVGO
+# −8.1", "NVDA +10.3 MTD"), so the line's session label does not time it (Sentence._offer_frame).
+FRAME_SCOPES = frozenset({"PERIOD", "OTHER_PERIOD", "PHASE", "SPAN", "VOL", "DD", "WITHIN_PERIOD", "PERIOD_FREE"})
+# the period words a signed number may follow its name across: "TSLA MTD +14.2", "AVGO YTD -3"
+SCOPE_AFTER_NAME = frozenset({"PERIOD", "OTHER_PERIOD", "PERIOD_FREE"})
 
 
 @dataclass
@@ -137,6 +143,8 @@ class Resolver:
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
+        self.session_frame_priority = book.constants.get("frame_session", 55)
+        self.session_frame_date_priority = book.constants.get("frame_session_date", 30)
         unknown = [name for name in book.subject_order if name not in SUBJECT_FINDERS]
         if unknown:
             raise ValueError(f"resolve.toml [subjects] order names unknown finder(s) {unknown}; known: {', '.join(SUBJECT_FINDERS)}")
@@ -282,6 +290,8 @@ class Resolver:
                     if cue.start <= token:
                         continue
                     left, right = token + 1, cue.start
+                    if cue.label in ASIDE_BLIND:
+                        left = _after_aside(doc, left, right)
                 distance = doc.words_between(left, right)
                 if distance > row.within or doc.breaks_between(left, right):
                     continue
@@ -301,6 +311,27 @@ class Resolver:
                     continue  # "closed at $206.64 on 5 August and ended at $224.09": the date is the first figure's
                 reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule), cue)
         return reading
+
+
+# Day scope: cues after a close that see past a bracketed aside right after it: "META 543.67 (−4.4%), low of
+# the month", "BCP 0.8586 (−2.52%) — the low": the session's move in brackets is no figure between them.
+ASIDE_BLIND = frozenset({"EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"})
+
+
+def _after_aside(doc: Document, left: int, right: int) -> int:
+    """The token after a bracketed aside "( ... )" that opens at `left` (spaces aside) and closes before `right`
+    within a few tokens; `left` itself when there is none."""
+    i = left
+    while i < right and not doc.orth[i].strip():
+        i += 1
+    if i >= right or doc.orth[i] != "(":
+        return left
+    for j in range(i + 1, min(right, i + 6)):
+        if doc.orth[j] == ")":
+            return j + 1
+        if "\n" in doc.orth[j]:
+            break
+    return left
 
 
 # cues that belong to the figure right before them ("2.0% in July before rising 5.6%": July is the 2.0%'s)
@@ -340,6 +371,8 @@ class Sentence:
         self.score_pairs: set[tuple[int, ...]] = set()  # "+8.4% to +8.1%": two names' figures, a list of two
         self.out: list[Claim] = []
         self.reading: Reading | None = None  # the figure being given its subject
+        # the session label the sentence's line opens with ("Aug 4 — …", "Day 4: …"): it times the line's figures
+        self.frame: LineFrame | None = line_frame(doc, s0, sessions, resolver.words) if self.figures else None
 
     # ----------------------------------------------------------------- mentions
     def _direct_object_relations(self) -> list[Cue]:
@@ -706,8 +739,30 @@ class Sentence:
                 value = later[0] if later else None
             elif cue.label == "WEEKDAY":
                 value = self._weekday(cue)
+            elif cue.label == "SESSION_NTH":  # "Day 4", "the fifth trading day": the month's Nth session, a date
+                day = self._nth_session(cue)
+                if day is not None:
+                    self.cues[index] = Cue("DATE", cue.rule, cue.start, cue.end, day)
+                    # its "trading day" is the date's: no day cue of its own to lend a later figure
+                    self.muted.update(id(c) for c in self.cues if c.label == "DAILY" and cue.start <= c.start and c.end <= cue.end)
+                continue
             if value is not None:
                 self.cues[index] = Cue(cue.label, cue.rule, cue.start, cue.end, value)
+
+    def _nth_session(self, cue: Cue) -> date | None:
+        """The session an ordinal names: "Day 4" and "the fourth trading day" the 4th, "the second-to-last
+        session" and "the penultimate session" the 2nd from the month's end."""
+        words = self.doc.lower[cue.start:cue.end]
+        figure = self.doc.figure_at.get(cue.end - 1)
+        ordinals = self.r.book.lexicon.get("session_ordinals", ())
+        if figure is not None and figure.kind == "int":
+            n, from_end = int(figure.quantity.value), False
+        else:
+            n = next((ordinals.index(w) + 1 for w in words if w in ordinals), 2 if "penultimate" in words else 0)
+            from_end = not self.r.words("session_from_end").isdisjoint(words)
+        if not self.sessions or not 1 <= n <= len(self.sessions):
+            return None
+        return self.sessions[-n] if from_end else self.sessions[n - 1]
 
     def _weekday(self, cue: Cue) -> date | None:
         """A weekday alone names the dated session of the text with that weekday (a wire's dateline)."""
@@ -961,6 +1016,8 @@ class Sentence:
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
             if key is not None:
                 self._offer_key(reading, key, figure)
+            if self.frame is not None:
+                self._offer_frame(reading, figure)
             equated = self._equated_key(figure)
             if equated is not None:  # "last 3.440 = m/hi": the close is also the month's high
                 reading.offer("extra", f"{equated.metric}:{equated.anchor or ''}".rstrip(":"), self.r.label_priority, 0,
@@ -1041,10 +1098,12 @@ class Sentence:
                 return False
             if doc.lower[position] in ("up", "down"):
                 position -= 1
-        # a colon, or in speech a comma and fillers, may stand between the name and its figure ("AMD, uh, -2.9")
+        # a colon, or in speech a comma and fillers, may stand between the name and its figure ("AMD, uh, -2.9");
+        # day scope: so may a period word ("TSLA MTD +14.2", "AVGO YTD -3")
         fillers = self.r.words("speech_fillers")
+        scoped = {i for c in self.cues if c.label in SCOPE_AFTER_NAME for i in range(c.start, c.end)}
         while position >= self.s0 and (not doc.orth[position].strip() or doc.orth[position] in (":", ",")
-                                       or doc.lower[position] in fillers):
+                                       or doc.lower[position] in fillers or position in scoped):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
 
@@ -1063,8 +1122,76 @@ class Sentence:
             return False
         before = self._previous_word(figure.token)
         if quantity.signed:
-            return before < self.s0 or doc.lower[before] in subjects.ELIDED_OPENERS or any(n.ticker and n.end == before + 1 for n in self.mentions)
+            # day scope: after a day key or the last pair's date, "EDP 1D -6.45 06/11 -6.20 11/11" lists dated moves
+            return before < self.s0 or doc.lower[before] in subjects.ELIDED_OPENERS or any(n.ticker and n.end == before + 1 for n in self.mentions) \
+                or any(c.end == before + 1 and c.label in ("DAILY", "DATE") for c in self.cues)
         return before >= self.s0 and any(c.end == before + 1 and c.label in ("UP", "DOWN") for c in self.cues)
+
+    # ----------------------------------------------------------------- day scope: a line's session label
+    def _offer_frame(self, reading: Reading, figure: Figure) -> None:
+        """A figure after its line's session label ("Aug 4 — AMD 518.58 (+7.0%), AVGO +6.6%. NVDA +2.6%.") is
+        that session's: a percent its move, a price (or a bare number right after a name or a price word) its
+        close, both dated to the label's session. A figure whose clause names its own scope keeps it, and a
+        month-to-date figure on a line before the month's last session is a running figure, another period
+        than the month ("MTD AVGO +0.2" on Aug 14); on the last session's line it is the month's return. Under
+        a section's label ("### Aug 27") only a to-date word runs: "For the month, Nvidia rose 6.8%" is the month's."""
+        frame, r = self.frame, self.r
+        if not frame.body <= figure.token < frame.end:
+            return
+        rule = ("frame.session_label",)
+        scope = self._frame_scope(figure)
+        if figure.kind == "pct":
+            running = scope == "RUNNING" or scope == "PERIOD" and frame.own  # a dated line's period words run to date
+            if running and self.sessions and frame.date < self.sessions[-1]:
+                reading.offer("drop", "a running month-to-date figure", r.label_priority, 0, rule)
+            if scope in ("PERIOD", "RUNNING"):
+                return
+            if scope is None:
+                reading.offer("metric", "daily_move", r.session_frame_priority, 0, rule)
+                reading.offer("date", frame.date, r.session_frame_date_priority, 0, rule)
+            return
+        if scope is not None:
+            return
+        reading.offer("date", frame.date, r.session_frame_date_priority, 0, rule)
+        if figure.kind == "number" and not figure.quantity.signed and self._frame_price(figure):
+            reading.offer("metric", "price_level", r.session_frame_date_priority, 0, rule)
+
+    def _frame_scope(self, figure: Figure) -> str | None:
+        """The scope a figure's own clause gives it on a dated line: a scope cue before it in its clause (not
+        inside a bracket closed before the figure) or right after it ("+10.3 MTD"); a period word wins, RUNNING
+        for a to-date word ("MTD", "month-to-date"), PERIOD for another ("for the month")."""
+        doc, found = self.doc, None
+        for cue in self.cues:
+            if cue.label not in FRAME_SCOPES or id(cue) in self.muted:
+                continue
+            if cue.end <= figure.token:
+                if cue.start < self.frame.body or doc.breaks_between(cue.end, figure.token):
+                    continue
+                between = doc.orth[cue.end:figure.token]
+                if between.count(")") > between.count("("):
+                    continue
+            elif cue.start <= figure.token or doc.words_between(figure.token + 1, cue.start) > 1 \
+                    or doc.commas_between(figure.token + 1, cue.start) or doc.breaks_between(figure.token + 1, cue.start) \
+                    or "(" in doc.orth[figure.token + 1:cue.start]:
+                continue  # "+5.5% (MTD +14.2%)": the bracket's scope is its own figure's
+            if found not in ("PERIOD", "RUNNING"):
+                found = cue.label
+            if cue.label in ("PERIOD", "PERIOD_FREE"):
+                running = doc.span_text(cue.start, cue.end).lower() in self.r.words("running_period_words")
+                found = "RUNNING" if running or found == "RUNNING" else "PERIOD"
+        return found
+
+    def _frame_price(self, figure: Figure) -> bool:
+        """A bare number on a dated line is a close where a name ("NVDA 206.64") or a price word
+        ("→ 0.8982", "to 5.01") comes right before it."""
+        doc = self.doc
+        position = self._previous_word(figure.token)
+        if position >= self.s0 and doc.orth[position] == ":":
+            position = self._previous_word(position)
+        if position < self.s0:
+            return False
+        return doc.lower[position] in self.r.words("frame_price_leads") or any(
+            n.ticker and n.end == position + 1 for n in self.mentions)
 
     def _key_rule(self, figure: Figure) -> HeaderRule | None:
         """The header lexicon's reading of the key a figure is the value of: "Max DD: 6.1%", "Start: $206.64",

@@ -100,6 +100,8 @@ LABELS: dict[str, str] = {
     "LATTER": "the latter: the last of the names last listed",
     "YEAR": "a year: the cell's year is this period, another year another period",
     "SESSION_SAME": "that day / the same day: the session last dated",
+    "SESSION_NTH": "'Day 4', 'session 12': the Nth session of the cell's month, read as that date",
+    "PART_OF": "'was concentrated in', 'came in': the session after it is part of the figure before, not its time",
     "WEEKDAY": "a weekday alone ('on Friday'): the dated session with that weekday",
     "CLAUSE": "a word that opens a new clause (while, whereas, but)",
     "SPEAKER": "I / we: a clause about the writer, whose time words do not time a figure",
