@@ -1987,13 +1987,22 @@ class Sentence:
                 continue
             inside = [n for n in self.mentions if cue.start <= n.start < cue.end]
             owner = (inside[-1],) if inside else self._owner(cue.start, cue.end)
-            if not owner:
+            if not owner or self._other_quantity_moved(owner[-1], cue):
                 continue
             start, end = self.doc.char_span(cue.start, cue.end)
             for name in owner:
                 if name.ticker and name.ticker not in moved and not any(
                         c.ticker == name.ticker and c.metric == "direction" for c in self.out):
                     self.out.append(self._claim(name.ticker, "direction", values[cue.label], start, end, rules=(cue.rule, "subject.owner", name.rule)))
+
+    def _other_quantity_moved(self, owner: Name, cue: Cue) -> bool:
+        """"Nvidia's volatility was lower", "Meta's swings were smaller", "its volume fell": the direction word
+        belongs to a quantity of the company named just before it (the lexicon's `non_price_heads`), not to
+        its price, so it states no direction of the stock."""
+        if not owner.end <= cue.start <= owner.end + 4:
+            return False
+        heads = self.r.words("non_price_heads")
+        return any(self.doc.lower[i] in heads for i in range(owner.end, cue.start))
 
     # ----------------------------------------------------------------- relations
     def _behind_leader(self) -> None:
