@@ -220,6 +220,8 @@ class Resolver:
         """What a table header or a line's key ("Return:", "Max DD =", '"return_pct":') says its figures are,
         by the header lexicon; SKIP_COLUMN for a header naming another month or year ("Jul return")."""
         text = text.lower()
+        if self._money_change(text):
+            return SKIP_COLUMN
         for noise in self.book.lexicon["header_noise"]:
             text = text.replace(noise, " ")
         raw = text.split()
@@ -237,6 +239,14 @@ class Resolver:
                 if normal == word or spaced in padded:
                     return rule
         return None
+
+    def _money_change(self, header: str) -> bool:
+        """"Change ($)", "Chg €", "Δ (USD)", "$ chg": a change counted in money is a price difference, which
+        claims.md does not count; only a percent change ("Change (%)") is a return."""
+        if "%" in header:
+            return False
+        parts = set(header.replace("(", " ").replace(")", " ").replace("/", " ").split())
+        return bool(parts & self.words("money_units")) and bool(parts & self.words("change_heads"))
 
     def _lead_name(self, doc: Document, t0: int, t1: int) -> Name | None:
         """The name a list item or heading opens with ("- **Nvidia**: ...", "### Galp (GALP.LS)")."""
@@ -554,6 +564,8 @@ class Sentence:
         self._counts()
         constructions = self._constructions()
         figure_claims = self._figures(constructions)
+        if refusal and figure_claims and self._absent_but_stated():
+            refusal = False
         self.out.extend(figure_claims)
         if not refusal:
             self._answer()
@@ -776,7 +788,9 @@ class Sentence:
 
     # ----------------------------------------------------------------- refusals and counts
     def _refusals(self) -> bool:
-        cues = [c for c in self.cues if c.label in ("REFUSAL", "REFUSAL_ABSENT")]
+        # "I can't say whether that was company-specific": a cause it cannot give, not a figure it declines
+        cues = [c for c in self.cues if c.label in ("REFUSAL", "REFUSAL_ABSENT") and not (
+            c.label == "REFUSAL" and c.end < self.s1 and self.doc.lower[c.end] in self.r.words("cause_question_words"))]
         if not cues:
             return False
         tickers = {n.ticker for n in self.mentions if n.ticker}
@@ -785,6 +799,15 @@ class Sentence:
         subject = next(iter(tickers)) if len(tickers) == 1 and not absent else None
         start, end = self.doc.char_span(self.s0, self.s1)
         self.out.append(self._claim(subject, "refusal", self.sentence_text, start, end, rules=(cues[0].rule,)))
+        return True
+
+    def _absent_but_stated(self) -> bool:
+        """"Mota-Engil, which is not in your list, also rose 15.26%": a name outside the data whose figure the
+        sentence gives anyway declines nothing, so the refusal the absence cue made is withdrawn."""
+        labels = {c.label for c in self.cues if c.label in ("REFUSAL", "REFUSAL_ABSENT")}
+        if labels != {"REFUSAL_ABSENT"}:
+            return False
+        self.out = [c for c in self.out if c.metric != "refusal" or c.start < self.doc.starts[self.s0]]
         return True
 
     def _counts(self) -> None:

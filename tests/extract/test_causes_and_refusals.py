@@ -165,3 +165,28 @@ def test_causes_and_refusals_shapes_with_their_fields(text, universe, present, a
 ])
 def test_after_a_stretch_of_time_is_no_cause(text, present, absent):
     assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(("text", "universe", "month", "ticker", "value"), [
+    ("Mota-Engil, which is not in your list, also had a strong month, rising 15.26%.", "lisbon", "2026-02", "EGL.LS", 15.26),
+    ("PLTR is not in the list but it increased by 48.33%.", "us", "2026-08", "PLTR", 48.33),
+    ("Netflix isn't part of the table you shared; for what it's worth it fell 6.1%.", "us", "2026-08", "NFLX", -6.1),
+])
+def test_a_name_outside_the_data_whose_figure_is_given_is_no_refusal(text, universe, month, ticker, value):
+    claims = claims_of(text, universe, month)
+    assert not [c for c in claims if c.metric == "refusal"]
+    assert any(c.ticker == ticker and c.metric == "period_return" and c.value == value for c in claims)
+
+
+def test_a_name_outside_the_data_with_no_figure_is_still_a_refusal():
+    claims = claims_of("Apple isn't in the table you shared, so there is no August return to give.", "us", "2026-08")
+    assert [c.metric for c in claims] == ["refusal"]
+
+
+@pytest.mark.parametrize("text", [
+    "Without news I can't say whether that was company-specific or something broader.",
+    "I cannot tell why Galp fell so hard on the 9th.",
+    "We can't say if the drop reflected results.",
+])
+def test_a_cause_it_cannot_give_is_no_refusal(text):
+    assert not [c for c in claims_of(text, "lisbon", "2026-02") if c.metric == "refusal"]

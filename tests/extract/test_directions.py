@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, facts_in_order
+from tests.extract.support import assert_shape, claims_of, facts_in_order
 
 
 @pytest.mark.parametrize(
@@ -88,3 +88,14 @@ def test_the_sign_comes_from_the_verb_or_noun(text, universe, expected):
 ])
 def test_a_verb_of_seeing_losses_or_gains_is_a_direction(text, present, absent):
     assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize("text", [
+    "Nvidia's volatility was lower.",
+    "Meta's daily swings were lower in the second half.",
+    "Its trading volume fell.",
+    "Tesla's drawdown was smaller than Amazon's.",
+])
+def test_a_direction_of_another_quantity_is_no_direction_of_the_stock(text):
+    claims = claims_of("Tesla rose 14.2% in August. " + text if text.startswith("Its") else text, "us", "2026-08")
+    assert not [c for c in claims if c.metric == "direction"]

@@ -207,3 +207,10 @@ def test_tables_shapes_with_their_fields(text, universe, present, absent):
         assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
                    and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
     assert not ({tuple(a) for a in absent} & found), found
+
+
+@pytest.mark.parametrize("header", ["Change ($)", "$ Chg", "Chg (USD)", "Δ $", "Net chg (US$)"])
+def test_a_change_in_money_is_a_price_difference_not_a_return(header):
+    text = f"| Ticker | {header} | Change (%) |\n|---|---|---|\n| TSLA | +45.87 | +14.24% |\n| NVDA | +14.14 | +6.84% |"
+    claims = claims_of(text, "us", "2026-08")
+    assert sorted((c.ticker, c.metric, c.value) for c in claims) == [("NVDA", "period_return", 6.84), ("TSLA", "period_return", 14.24)]
