@@ -334,6 +334,12 @@ def _after_aside(doc: Document, left: int, right: int) -> int:
     return left
 
 
+# Glosses: the marks between a line's opening figure and what it is ("14.2% — Tesla's gain"), and those that end
+# one part of the gloss ("Tesla's gain, the group's best")
+GLOSS_DASHES = frozenset({"—", "–", "-", ":", "="})
+GLOSS_PART_ENDS = frozenset({",", ";", "(", ")", "—", "–", "."})
+EMPHASIS = frozenset({"**", "*", "__", "_"})
+
 # cues that belong to the figure right before them ("2.0% in July before rising 5.6%": July is the 2.0%'s)
 DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "SESSION_NEXT", "OTHER_PERIOD",
                          "PERIOD"})
@@ -1007,6 +1013,10 @@ class Sentence:
             elif figure.kind in ("int", "number") and key is None and figure.token not in constructions and self._dated_bare_move(figure):
                 figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "down 14.5 on 7/23"
                 dated_moves.add(figure.token)
+            gloss = self._gloss(figure)
+            if figure.kind == "int" and gloss is not None and figure.token not in constructions:
+                out.extend(self._gloss_count(figure, gloss))  # "15 — sessions out of 21 in which Amazon closed lower"
+                continue
             if figure.kind == "int" and figure.token not in constructions:
                 continue
             if figure.kind == "int":
@@ -1018,6 +1028,8 @@ class Sentence:
                 self._offer_key(reading, key, figure)
             if self.frame is not None:
                 self._offer_frame(reading, figure)
+            if gloss is not None:
+                self._read_gloss(figure, reading, gloss)
             equated = self._equated_key(figure)
             if equated is not None:  # "last 3.440 = m/hi": the close is also the month's high
                 reading.offer("extra", f"{equated.metric}:{equated.anchor or ''}".rstrip(":"), self.r.label_priority, 0,
@@ -1073,6 +1085,87 @@ class Sentence:
                     if claim is not None:
                         out.append(claim)
         return out
+
+    # ----------------------------------------------------------------- glosses
+    def _gloss(self, figure: Figure) -> tuple[int, ...] | None:
+        """A figure that opens its line and is glossed after a dash, as a "by the numbers" box or a slide's
+        callout writes: "- 14.2% — Tesla's gain, the group's best", "$367.95 — where it closed on Aug. 31, also
+        its high for the month", "15 — sessions out of 21 in which Amazon closed lower". The gloss names the
+        figure's subject and metric after it, where no cue reaches across the dash. Returns the gloss's first
+        token, then the end of each of its comma-separated parts (the first is its head)."""
+        doc = self.doc
+        markers = self.r.words("list_markers")
+        for i in range(self.s0, figure.token):
+            word = doc.orth[i]
+            if word.strip() and word not in EMPHASIS and word not in markers and not (word[:-1].isdigit() and word[-1:] in ".)"):
+                return None
+        i = figure.token + 1
+        while i < self.s1 and (not doc.orth[i].strip() or doc.orth[i] in EMPHASIS):
+            i += 1
+        if i >= self.s1 or doc.orth[i] not in GLOSS_DASHES:
+            return None
+        start = self._next_word(i + 1)
+        if start >= self.s1 or not any(w[:1].isalpha() for w in doc.lower[start:self.s1]):
+            return None
+        ends = [j for j in range(start, self.s1) if doc.orth[j] in GLOSS_PART_ENDS or "\n" in doc.orth[j]]
+        parts = [e for k, e in enumerate(ends) if e > start and (k == 0 or e > ends[k - 1] + 1)] + [self.s1]
+        if not any(w[:1].isalpha() for w in doc.lower[start:parts[0]]):
+            return None
+        return (start, *dict.fromkeys(parts))
+
+    def _read_gloss(self, figure: Figure, reading: Reading, gloss: tuple[int, ...]) -> None:
+        """Read a glossed figure from its gloss's words as if they stood before it ("Tesla's gain 14.2%", "where
+        BCP finished: €0.8916"): the head first, its own words winning; a later part ("also its high for the
+        month", "a monthly high") adds what it says of a price as a second claim, and fills what the head left
+        open of a percent."""
+        head, *rest = gloss[1:]
+        read = self.r.read_figure
+        read(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=head, into=reading, sides=("before",))
+        for end in rest:
+            later = read(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=end, sides=("before",))
+            if figure.kind == "pct" or "metric" not in later.slots:  # "$681.31 — Meta's peak, set on the 15th"
+                for name, slot in later.slots.items():
+                    if name not in reading.slots:
+                        reading.offer(name, slot.value, slot.priority, slot.distance, slot.rules, slot.cue)
+                continue
+            metric = later.get("metric")
+            if metric in PRICE_KEY_METRICS and metric != reading.get("metric", "price_level") and "extra" not in reading.slots:
+                anchor = later.get("anchor") if metric == "price_level" else None
+                slot = later.slots["metric"]
+                reading.offer("extra", f"{metric}:{anchor}" if anchor else metric, slot.priority, slot.distance,
+                              slot.rules + ("figure.gloss",), slot.cue)
+
+    def _gloss_subject(self, gloss: tuple[int, ...]) -> tuple[Name, ...] | None:
+        """The company a gloss's head names ("Tesla's gain", "where BCP finished", "sessions in which Amazon
+        closed lower"), or the one its pronoun stands for ("where it closed")."""
+        start, head = gloss[0], gloss[1]
+        for name in self.mentions:
+            if start <= name.start < head:
+                return self.group_of(name)
+        return subjects.carried(self, head, {})
+
+    def _gloss_count(self, figure: Figure, gloss: tuple[int, ...]) -> list[Claim]:
+        """A whole number glossed as sessions of one direction: "15 — sessions out of 21 in which Amazon closed
+        lower", "13 — Sonae's up sessions", "9 — days Tesla finished in the red"."""
+        doc, start, head = self.doc, gloss[0], gloss[1]
+        words = doc.lower[start:head]
+        value = figure.quantity.value
+        if not 0 <= value <= 31 or float(value) != int(value) or self.r.words("session_nouns").isdisjoint(words):
+            return []
+        ups = self.r.words("up_words") | self.r.words("count_up_words") | self.r.words("bare_up")
+        downs = self.r.words("down_words") | self.r.words("count_down_words") | self.r.words("bare_down")
+        direction = next((1 if w in ups else -1 for w in reversed(words) if w in ups or w in downs), None)
+        owner = self._gloss_subject(gloss)
+        if direction is None or not owner:
+            return []
+        for cue in self.cues:
+            if start <= cue.start < head and cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN"):
+                self.muted.add(id(cue))  # the count's own words, no direction of their own
+        self.consumed.add(figure.token)
+        metric = "up_days" if direction > 0 else "down_days"
+        s, e = doc.char_span(figure.token, self._previous_word(head) + 1)
+        return [c for name in owner if name.ticker for c in [self._claim(name.ticker, metric, int(value), s, e, decimals=0,
+                rules=("count.gloss", "subject.gloss", name.rule))] if c is not None]
 
     def _compared_to(self, earlier: int, token: int) -> bool:
         """A comparison word lies between two figures of one clause: the second is the same measure
@@ -1521,6 +1614,11 @@ class Sentence:
 
     # ----------------------------------------------------------------- subjects
     def _subject(self, figure: Figure, lists: dict[int, tuple[int, ...]]) -> tuple[tuple[Name, ...] | None, str]:
+        gloss = self._gloss(figure)
+        if gloss is not None:
+            found = self._gloss_subject(gloss)
+            if found:
+                return found, "subject.gloss"
         for name, finder in self.r.finders:
             found = finder(self, figure.token, lists)
             if found:
