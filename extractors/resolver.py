@@ -91,6 +91,9 @@ class State:
     list_key: HeaderRule | None = None
     leader: str | None = None  # the company last ranked best_return: "X weren't far behind" is behind it
     in_item: bool = False
+    # "Correction: I gave Tesla's volatility as 23% — I swapped the digits. It's about 32%": the measure a
+    # correcting sentence named, which the next sentence's bare percent restates
+    corrected: str | None = None
 
 
 @dataclass
@@ -339,6 +342,9 @@ def _after_aside(doc: Document, left: int, right: int) -> int:
 GLOSS_DASHES = frozenset({"—", "–", "-", ":", "="})
 GLOSS_PART_ENDS = frozenset({",", ";", "(", ")", "—", "–", "."})
 EMPHASIS = frozenset({"**", "*", "__", "_"})
+# what a gloss's later part may say of a figure its head left open: never a drop ("€0.8916 — where BCP finished, the
+# only name in the red" is no change in price)
+GLOSS_PERCENT_SLOTS = ("metric", "sign", "date", "extreme")
 
 # cues that belong to the figure right before them ("2.0% in July before rising 5.6%": July is the 2.0%'s)
 DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "SESSION_NEXT", "OTHER_PERIOD",
@@ -936,12 +942,42 @@ class Sentence:
             else:
                 decided[first] = ("price_level", "start", cue.rule)
                 decided[last] = ("price_level", "end", cue.rule)
-                # "ran from 206 to a high of 228 then dumped": the path's end is the peak it reached, not its close
-                extreme = [c for c in self.cues if c.label in ("HIGH", "LOW") and id(c) not in self.muted
-                           and first < c.start and c.end <= last and self.doc.words_between(c.end, last) <= 1]
-                if extreme:
-                    decided[last] = ("range_high" if extreme[-1].label == "HIGH" else "range_low", None, cue.rule)
+                # "ran from 206 to a high of 228 then dumped": the path's end is the peak it reached, not its close;
+                # so is either end an extreme word names ("from a $557.89 high to a $429.56 low", "from a high
+                # of €17.70 to a low of €13.96")
+                for end, (left, right) in ((first, (cue.start, last)), (last, (first, self.s1))):
+                    extreme = self._path_extreme(end, left, right)
+                    if extreme:
+                        decided[end] = (extreme, None, cue.rule)
+                # "a maximum drawdown of 8.7%, from €0.9406 on 3 February to €0.8586": a drawdown's path runs from
+                # its peak to its trough
+                if values[0] > values[1] and decided[first][0] == "price_level" and decided[last][0] == "price_level" \
+                        and self._drawdown_before(cue.start):
+                    decided[first] = ("range_high", None, cue.rule)
+                    decided[last] = ("range_low", None, cue.rule)
         return decided
+
+    def _path_extreme(self, token: int, left: int, right: int) -> str | None:
+        """range_high/range_low when a high or low word stands right before a path's end ("to a low of €13.96")
+        or right after it ("a $557.89 high"), between `left` and `right`."""
+        doc = self.doc
+        for c in self.cues:
+            if c.label not in ("HIGH", "LOW") or id(c) in self.muted:
+                continue
+            before = left < c.start and c.end <= token and doc.words_between(c.end, token) <= 1
+            after = token < c.start and c.end <= right and doc.words_between(token + 1, c.start) == 0 \
+                and not doc.breaks_between(token, c.start) and not doc.commas_between(token, c.start)
+            inside = c.start <= token < c.end  # "a $557.89 high": the cue holds its figure
+            if before or after or inside:
+                return "range_high" if c.label == "HIGH" else "range_low"
+        return None
+
+    def _drawdown_before(self, start: int) -> bool:
+        """A drawdown cue ends a few words before a path ("a drawdown of 8.7%, from ... to ...", "drew down
+        11% from ... to ...") in its clause."""
+        doc = self.doc
+        return any(c.label == "DD" and id(c) not in self.muted and c.end <= start and doc.words_between(c.end, start) <= 4
+                   and not doc.breaks_between(c.end, start) for c in self.cues)
 
     def _whole_prices(self, values: list[float], last: int) -> bool:
         """"ran from ~206 to ~228": a path between two whole numbers too large to count sessions, with no
@@ -1000,6 +1036,7 @@ class Sentence:
         signed_percent: set[int] = set()
         dated_moves: set[int] = set()
         compared: tuple[int, str] | None = None  # the last percent a cue gave a metric: "drawdown, 21.8%, deeper than Amazon's 18.2%"
+        corrected, self.state.corrected = self.state.corrected, None
         for figure in self.figures:
             if figure.token in self.consumed:
                 continue
@@ -1044,6 +1081,8 @@ class Sentence:
             if figure.kind == "pct" and not {"metric", "sign"} & set(reading.slots) and compared is not None \
                     and self._compared_to(compared[0], figure.token):
                 reading.offer("metric", compared[1], COMPARED_PRIORITY, 0, ("metric.compared",))
+            if figure.kind == "pct" and not {"metric", "sign"} & set(reading.slots) and compared is None and corrected:
+                reading.offer("metric", corrected, COMPARED_PRIORITY, 0, ("metric.corrected",))
             if figure.kind == "pct" and "metric" in reading.slots:
                 compared = (figure.token, reading.get("metric"))
             decided = constructions.get(figure.token)
@@ -1084,6 +1123,8 @@ class Sentence:
                                         rules=reading.rules(used) + extra_rules + marked + (subject_rule, name.rule), **kw)
                     if claim is not None:
                         out.append(claim)
+        if compared is not None and not self.r.words("correction_words").isdisjoint(self.doc.lower[self.s0:self.s1]):
+            self.state.corrected = compared[1]
         return out
 
     # ----------------------------------------------------------------- glosses
@@ -1124,8 +1165,9 @@ class Sentence:
         for end in rest:
             later = read(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=end, sides=("before",))
             if figure.kind == "pct" or "metric" not in later.slots:  # "$681.31 — Meta's peak, set on the 15th"
+                open_slots = GLOSS_PERCENT_SLOTS if figure.kind == "pct" else ("date",)
                 for name, slot in later.slots.items():
-                    if name not in reading.slots:
+                    if name in open_slots and name not in reading.slots:
                         reading.offer(name, slot.value, slot.priority, slot.distance, slot.rules, slot.cue)
                 continue
             metric = later.get("metric")
@@ -1171,8 +1213,17 @@ class Sentence:
         """A comparison word lies between two figures of one clause: the second is the same measure
         of the compared name ("deeper than Amazon's 18.2%", "32% annualised against 34%")."""
         doc = self.doc
-        return not doc.breaks_between(earlier, token) and any(
-            word in self.r.words("comparison_words") for word in doc.lower[earlier + 1:token])
+        if doc.breaks_between(earlier, token):
+            return False
+        between = doc.lower[earlier + 1:token]
+        if any(word in self.r.words("comparison_words") for word in between):
+            return True
+        # the comparison's list goes on: "volatility of 51.39%, compared to 28.4% for Amazon and 39.81% for Tesla",
+        # "against Amazon's 34% and Tesla's 23%": a name's figure joined to the last by a list word keeps its measure
+        names = {i for n in self.mentions if earlier < n.start < token for i in range(n.start, n.end)}
+        words = [w for i, w in enumerate(between, start=earlier + 1) if w.strip() and i not in names]
+        links = self.r.words("compared_list_links") | self.r.words("hedges")
+        return bool(names) and any(w in ("and", ",", "&") for w in words) and all(w in links for w in words)
 
     def _signed_after_name(self, figure: Figure) -> bool:
         """A number written with its sign right after a company's name, in a text that writes its
