@@ -342,6 +342,10 @@ def _after_aside(doc: Document, left: int, right: int) -> int:
 GLOSS_DASHES = frozenset({"—", "–", "-", ":", "="})
 GLOSS_PART_ENDS = frozenset({",", ";", "(", ")", "—", "–", "."})
 EMPHASIS = frozenset({"**", "*", "__", "_"})
+# a figure set off by dashes after its clause ("Amazon's decline was steeper — 13.6% — and more persistent"): the
+# dashes, and what may close the aside instead of a second dash
+APPOSITION_DASHES = frozenset({"—", "–"})
+APPOSITION_ENDS = frozenset({".", ",", ";", "!", ")"})
 # what a gloss's later part may say of a figure its head left open: never a drop ("€0.8916 — where BCP finished, the
 # only name in the red" is no change in price)
 GLOSS_PERCENT_SLOTS = ("metric", "sign", "date", "extreme")
@@ -1067,6 +1071,9 @@ class Sentence:
                 self._offer_frame(reading, figure)
             if gloss is not None:
                 self._read_gloss(figure, reading, gloss)
+            dash = self._apposed_dash(figure)
+            if dash is not None:  # "Amazon's decline was steeper — 13.6% — and more persistent"
+                self.r.read_figure(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=dash, into=reading, sides=("before",))
             equated = self._equated_key(figure)
             if equated is not None:  # "last 3.440 = m/hi": the close is also the month's high
                 reading.offer("extra", f"{equated.metric}:{equated.anchor or ''}".rstrip(":"), self.r.label_priority, 0,
@@ -1153,6 +1160,24 @@ class Sentence:
         if not any(w[:1].isalpha() for w in doc.lower[start:parts[0]]):
             return None
         return (start, *dict.fromkeys(parts))
+
+    def _apposed_dash(self, figure: Figure) -> int | None:
+        """The dash before a figure set off by dashes after its clause, "Amazon's decline was steeper — 13.6% —",
+        "Broadcom's drawdown was the deepest — about 16.9%.": the figure is what the clause before the dash
+        measured, so it is read from that clause's words as if the dash were not there."""
+        doc = self.doc
+        hedges = self.r.words("hedges")
+        i = figure.token - 1
+        while i > self.s0 and (not doc.orth[i].strip() or doc.orth[i] in EMPHASIS or doc.lower[i] in hedges):
+            i -= 1
+        if i <= self.s0 or doc.orth[i] not in APPOSITION_DASHES or not any(w[:1].isalpha() for w in doc.lower[self.s0:i]):
+            return None
+        j = figure.token + 1
+        while j < self.s1 and (not doc.orth[j].strip() or doc.orth[j] in EMPHASIS or doc.lower[j] in self.r.words("figure_list_skips")):
+            j += 1
+        if j < self.s1 and doc.orth[j] not in APPOSITION_DASHES and doc.orth[j] not in APPOSITION_ENDS:
+            return None
+        return i
 
     def _read_gloss(self, figure: Figure, reading: Reading, gloss: tuple[int, ...]) -> None:
         """Read a glossed figure from its gloss's words as if they stood before it ("Tesla's gain 14.2%", "where
