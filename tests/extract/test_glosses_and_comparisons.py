@@ -113,3 +113,8 @@ def test_a_figure_set_off_by_dashes_is_its_clauses(text, universe, present, abse
 def test_gloss_claims_name_their_rules():
     rules = {rule for claim in claims_of("- 13 — Sonae's up sessions.", "lisbon") for rule in claim.rules}
     assert {"count.gloss", "subject.gloss"} <= rules
+
+
+def test_a_compared_figure_for_a_descriptor_is_the_company_it_fits():
+    assert_shape("Nvidia rose 6.8%. Tesla's volatility was about 41%, against 46% for the chipmaker.",
+                 {("NVDA", "volatility", 46), ("TSLA", "volatility", 41)}, {("TSLA", "volatility", 46)})
