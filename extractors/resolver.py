@@ -91,6 +91,9 @@ class State:
     list_key: HeaderRule | None = None
     leader: str | None = None  # the company last ranked best_return: "X weren't far behind" is behind it
     in_item: bool = False
+    # "Correction: I gave Tesla's volatility as 23% — I swapped the digits. It's about 32%": the measure a
+    # correcting sentence named, which the next sentence's bare percent restates
+    corrected: str | None = None
 
 
 @dataclass
@@ -343,6 +346,19 @@ def _after_aside(doc: Document, left: int, right: int) -> int:
             break
     return left
 
+
+# Glosses: the marks between a line's opening figure and what it is ("14.2% — Tesla's gain"), and those that end
+# one part of the gloss ("Tesla's gain, the group's best")
+GLOSS_DASHES = frozenset({"—", "–", "-", ":", "="})
+GLOSS_PART_ENDS = frozenset({",", ";", "(", ")", "—", "–", "."})
+EMPHASIS = frozenset({"**", "*", "__", "_"})
+# a figure set off by dashes after its clause ("Amazon's decline was steeper — 13.6% — and more persistent"): the
+# dashes, and what may close the aside instead of a second dash
+APPOSITION_DASHES = frozenset({"—", "–"})
+APPOSITION_ENDS = frozenset({".", ",", ";", "!", ")"})
+# what a gloss's later part may say of a figure its head left open: never a drop ("€0.8916 — where BCP finished, the
+# only name in the red" is no change in price)
+GLOSS_PERCENT_SLOTS = ("metric", "sign", "date", "extreme")
 
 # cues that belong to the figure right before them ("2.0% in July before rising 5.6%": July is the 2.0%'s)
 DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "SESSION_NEXT", "OTHER_PERIOD",
@@ -953,12 +969,42 @@ class Sentence:
             else:
                 decided[first] = ("price_level", "start", cue.rule)
                 decided[last] = ("price_level", "end", cue.rule)
-                # "ran from 206 to a high of 228 then dumped": the path's end is the peak it reached, not its close
-                extreme = [c for c in self.cues if c.label in ("HIGH", "LOW") and id(c) not in self.muted
-                           and first < c.start and c.end <= last and self.doc.words_between(c.end, last) <= 1]
-                if extreme:
-                    decided[last] = ("range_high" if extreme[-1].label == "HIGH" else "range_low", None, cue.rule)
+                # "ran from 206 to a high of 228 then dumped": the path's end is the peak it reached, not its close;
+                # so is either end an extreme word names ("from a $557.89 high to a $429.56 low", "from a high
+                # of €17.70 to a low of €13.96")
+                for end, (left, right) in ((first, (cue.start, last)), (last, (first, self.s1))):
+                    extreme = self._path_extreme(end, left, right)
+                    if extreme:
+                        decided[end] = (extreme, None, cue.rule)
+                # "a maximum drawdown of 8.7%, from €0.9406 on 3 February to €0.8586": a drawdown's path runs from
+                # its peak to its trough
+                if values[0] > values[1] and decided[first][0] == "price_level" and decided[last][0] == "price_level" \
+                        and self._drawdown_before(cue.start):
+                    decided[first] = ("range_high", None, cue.rule)
+                    decided[last] = ("range_low", None, cue.rule)
         return decided
+
+    def _path_extreme(self, token: int, left: int, right: int) -> str | None:
+        """range_high/range_low when a high or low word stands right before a path's end ("to a low of €13.96")
+        or right after it ("a $557.89 high"), between `left` and `right`."""
+        doc = self.doc
+        for c in self.cues:
+            if c.label not in ("HIGH", "LOW") or id(c) in self.muted:
+                continue
+            before = left < c.start and c.end <= token and doc.words_between(c.end, token) <= 1
+            after = token < c.start and c.end <= right and doc.words_between(token + 1, c.start) == 0 \
+                and not doc.breaks_between(token, c.start) and not doc.commas_between(token, c.start)
+            inside = c.start <= token < c.end  # "a $557.89 high": the cue holds its figure
+            if before or after or inside:
+                return "range_high" if c.label == "HIGH" else "range_low"
+        return None
+
+    def _drawdown_before(self, start: int) -> bool:
+        """A drawdown cue ends a few words before a path ("a drawdown of 8.7%, from ... to ...", "drew down
+        11% from ... to ...") in its clause."""
+        doc = self.doc
+        return any(c.label == "DD" and id(c) not in self.muted and c.end <= start and doc.words_between(c.end, start) <= 4
+                   and not doc.breaks_between(c.end, start) for c in self.cues)
 
     def _whole_prices(self, values: list[float], last: int) -> bool:
         """"ran from ~206 to ~228": a path between two whole numbers too large to count sessions, with no
@@ -1017,6 +1063,7 @@ class Sentence:
         signed_percent: set[int] = set()
         dated_moves: set[int] = set()
         compared: tuple[int, str] | None = None  # the last percent a cue gave a metric: "drawdown, 21.8%, deeper than Amazon's 18.2%"
+        corrected, self.state.corrected = self.state.corrected, None
         for figure in self.figures:
             if figure.token in self.consumed:
                 continue
@@ -1030,6 +1077,10 @@ class Sentence:
             elif figure.kind in ("int", "number") and key is None and figure.token not in constructions and self._dated_bare_move(figure):
                 figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "down 14.5 on 7/23"
                 dated_moves.add(figure.token)
+            gloss = self._gloss(figure)
+            if figure.kind == "int" and gloss is not None and figure.token not in constructions:
+                out.extend(self._gloss_count(figure, gloss))  # "15 — sessions out of 21 in which Amazon closed lower"
+                continue
             if figure.kind == "int" and figure.token not in constructions:
                 continue
             if figure.kind == "int":
@@ -1041,6 +1092,11 @@ class Sentence:
                 self._offer_key(reading, key, figure)
             if self.frame is not None:
                 self._offer_frame(reading, figure)
+            if gloss is not None:
+                self._read_gloss(figure, reading, gloss)
+            dash = self._apposed_dash(figure)
+            if dash is not None:  # "Amazon's decline was steeper — 13.6% — and more persistent"
+                self.r.read_figure(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=dash, into=reading, sides=("before",))
             equated = self._equated_key(figure)
             if equated is not None:  # "last 3.440 = m/hi": the close is also the month's high
                 reading.offer("extra", f"{equated.metric}:{equated.anchor or ''}".rstrip(":"), self.r.label_priority, 0,
@@ -1055,6 +1111,8 @@ class Sentence:
             if figure.kind == "pct" and not {"metric", "sign"} & set(reading.slots) and compared is not None \
                     and self._compared_to(compared[0], figure.token):
                 reading.offer("metric", compared[1], COMPARED_PRIORITY, 0, ("metric.compared",))
+            if figure.kind == "pct" and not {"metric", "sign"} & set(reading.slots) and compared is None and corrected:
+                reading.offer("metric", corrected, COMPARED_PRIORITY, 0, ("metric.corrected",))
             if figure.kind == "pct" and "metric" in reading.slots:
                 compared = (figure.token, reading.get("metric"))
             decided = constructions.get(figure.token)
@@ -1095,14 +1153,125 @@ class Sentence:
                                         rules=reading.rules(used) + extra_rules + marked + (subject_rule, name.rule), **kw)
                     if claim is not None:
                         out.append(claim)
+        if compared is not None and not self.r.words("correction_words").isdisjoint(self.doc.lower[self.s0:self.s1]):
+            self.state.corrected = compared[1]
         return out
+
+    # ----------------------------------------------------------------- glosses
+    def _gloss(self, figure: Figure) -> tuple[int, ...] | None:
+        """A figure that opens its line and is glossed after a dash, as a "by the numbers" box or a slide's
+        callout writes: "- 14.2% — Tesla's gain, the group's best", "$367.95 — where it closed on Aug. 31, also
+        its high for the month", "15 — sessions out of 21 in which Amazon closed lower". The gloss names the
+        figure's subject and metric after it, where no cue reaches across the dash. Returns the gloss's first
+        token, then the end of each of its comma-separated parts (the first is its head)."""
+        doc = self.doc
+        markers = self.r.words("list_markers")
+        for i in range(self.s0, figure.token):
+            word = doc.orth[i]
+            if word.strip() and word not in EMPHASIS and word not in markers and not (word[:-1].isdigit() and word[-1:] in ".)"):
+                return None
+        i = figure.token + 1
+        while i < self.s1 and (not doc.orth[i].strip() or doc.orth[i] in EMPHASIS):
+            i += 1
+        if i >= self.s1 or doc.orth[i] not in GLOSS_DASHES:
+            return None
+        start = self._next_word(i + 1)
+        if start >= self.s1 or not any(w[:1].isalpha() for w in doc.lower[start:self.s1]):
+            return None
+        ends = [j for j in range(start, self.s1) if doc.orth[j] in GLOSS_PART_ENDS or "\n" in doc.orth[j]]
+        parts = [e for k, e in enumerate(ends) if e > start and (k == 0 or e > ends[k - 1] + 1)] + [self.s1]
+        if not any(w[:1].isalpha() for w in doc.lower[start:parts[0]]):
+            return None
+        return (start, *dict.fromkeys(parts))
+
+    def _apposed_dash(self, figure: Figure) -> int | None:
+        """The dash before a figure set off by dashes after its clause, "Amazon's decline was steeper — 13.6% —",
+        "Broadcom's drawdown was the deepest — about 16.9%.": the figure is what the clause before the dash
+        measured, so it is read from that clause's words as if the dash were not there."""
+        doc = self.doc
+        hedges = self.r.words("hedges")
+        i = figure.token - 1
+        while i > self.s0 and (not doc.orth[i].strip() or doc.orth[i] in EMPHASIS or doc.lower[i] in hedges):
+            i -= 1
+        if i <= self.s0 or doc.orth[i] not in APPOSITION_DASHES or not any(w[:1].isalpha() for w in doc.lower[self.s0:i]):
+            return None
+        j = figure.token + 1
+        while j < self.s1 and (not doc.orth[j].strip() or doc.orth[j] in EMPHASIS or doc.lower[j] in self.r.words("figure_list_skips")):
+            j += 1
+        if j < self.s1 and doc.orth[j] not in APPOSITION_DASHES and doc.orth[j] not in APPOSITION_ENDS:
+            return None
+        return i
+
+    def _read_gloss(self, figure: Figure, reading: Reading, gloss: tuple[int, ...]) -> None:
+        """Read a glossed figure from its gloss's words as if they stood before it ("Tesla's gain 14.2%", "where
+        BCP finished: €0.8916"): the head first, its own words winning; a later part ("also its high for the
+        month", "a monthly high") adds what it says of a price as a second claim, and fills what the head left
+        open of a percent."""
+        head, *rest = gloss[1:]
+        read = self.r.read_figure
+        read(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=head, into=reading, sides=("before",))
+        for end in rest:
+            later = read(self.doc, figure, self.cues, None, self.s0, self.s1, self.muted, at=end, sides=("before",))
+            if figure.kind == "pct" or "metric" not in later.slots:  # "$681.31 — Meta's peak, set on the 15th"
+                open_slots = GLOSS_PERCENT_SLOTS if figure.kind == "pct" else ("date",)
+                for name, slot in later.slots.items():
+                    if name in open_slots and name not in reading.slots:
+                        reading.offer(name, slot.value, slot.priority, slot.distance, slot.rules, slot.cue)
+                continue
+            metric = later.get("metric")
+            if metric in PRICE_KEY_METRICS and metric != reading.get("metric", "price_level") and "extra" not in reading.slots:
+                anchor = later.get("anchor") if metric == "price_level" else None
+                slot = later.slots["metric"]
+                reading.offer("extra", f"{metric}:{anchor}" if anchor else metric, slot.priority, slot.distance,
+                              slot.rules + ("figure.gloss",), slot.cue)
+
+    def _gloss_subject(self, gloss: tuple[int, ...]) -> tuple[Name, ...] | None:
+        """The company a gloss's head names ("Tesla's gain", "where BCP finished", "sessions in which Amazon
+        closed lower"), or the one its pronoun stands for ("where it closed")."""
+        start, head = gloss[0], gloss[1]
+        for name in self.mentions:
+            if start <= name.start < head:
+                return self.group_of(name)
+        return subjects.carried(self, head, {})
+
+    def _gloss_count(self, figure: Figure, gloss: tuple[int, ...]) -> list[Claim]:
+        """A whole number glossed as sessions of one direction: "15 — sessions out of 21 in which Amazon closed
+        lower", "13 — Sonae's up sessions", "9 — days Tesla finished in the red"."""
+        doc, start, head = self.doc, gloss[0], gloss[1]
+        words = doc.lower[start:head]
+        value = figure.quantity.value
+        if not 0 <= value <= 31 or float(value) != int(value) or self.r.words("session_nouns").isdisjoint(words):
+            return []
+        ups = self.r.words("up_words") | self.r.words("count_up_words") | self.r.words("bare_up")
+        downs = self.r.words("down_words") | self.r.words("count_down_words") | self.r.words("bare_down")
+        direction = next((1 if w in ups else -1 for w in reversed(words) if w in ups or w in downs), None)
+        owner = self._gloss_subject(gloss)
+        if direction is None or not owner:
+            return []
+        for cue in self.cues:
+            if start <= cue.start < head and cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN"):
+                self.muted.add(id(cue))  # the count's own words, no direction of their own
+        self.consumed.add(figure.token)
+        metric = "up_days" if direction > 0 else "down_days"
+        s, e = doc.char_span(figure.token, self._previous_word(head) + 1)
+        return [c for name in owner if name.ticker for c in [self._claim(name.ticker, metric, int(value), s, e, decimals=0,
+                rules=("count.gloss", "subject.gloss", name.rule))] if c is not None]
 
     def _compared_to(self, earlier: int, token: int) -> bool:
         """A comparison word lies between two figures of one clause: the second is the same measure
         of the compared name ("deeper than Amazon's 18.2%", "32% annualised against 34%")."""
         doc = self.doc
-        return not doc.breaks_between(earlier, token) and any(
-            word in self.r.words("comparison_words") for word in doc.lower[earlier + 1:token])
+        if doc.breaks_between(earlier, token):
+            return False
+        between = doc.lower[earlier + 1:token]
+        if any(word in self.r.words("comparison_words") for word in between):
+            return True
+        # the comparison's list goes on: "volatility of 51.39%, compared to 28.4% for Amazon and 39.81% for Tesla",
+        # "against Amazon's 34% and Tesla's 23%": a name's figure joined to the last by a list word keeps its measure
+        names = {i for n in self.mentions if earlier < n.start < token for i in range(n.start, n.end)}
+        words = [w for i, w in enumerate(between, start=earlier + 1) if w.strip() and i not in names]
+        links = self.r.words("compared_list_links") | self.r.words("hedges")
+        return bool(names) and any(w in ("and", ",", "&") for w in words) and all(w in links for w in words)
 
     def _signed_after_name(self, figure: Figure) -> bool:
         """A number written with its sign right after a company's name, in a text that writes its
@@ -1544,6 +1713,11 @@ class Sentence:
 
     # ----------------------------------------------------------------- subjects
     def _subject(self, figure: Figure, lists: dict[int, tuple[int, ...]]) -> tuple[tuple[Name, ...] | None, str]:
+        gloss = self._gloss(figure)
+        if gloss is not None:
+            found = self._gloss_subject(gloss)
+            if found:
+                return found, "subject.gloss"
         for name, finder in self.r.finders:
             found = finder(self, figure.token, lists)
             if found:

@@ -43,9 +43,18 @@ def bracket_before(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | 
 def for_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     after = sentence._next_word(token + 1)
     if after < sentence.s1 and sentence.doc.lower[after] == "for":
-        name = sentence._name_starting(sentence._next_word(after + 1))
+        start = sentence._next_word(after + 1)
+        name = sentence._name_starting(start)
         if name is not None:
             return (name,)
+        # "annualised volatility of about 12.5%, against 17.8% for the bank": a descriptor that fits one company
+        # named before is that company (a descriptor fitting none, "for the stock", says nothing here)
+        for cue in sentence.cues:
+            if cue.label == "DESCRIPTOR" and cue.start in (start, start + 1) and id(cue) not in sentence.muted:
+                fitting = _fitting(sentence.doc, cue)
+                ticker = _last_named_of(sentence.doc, fitting, cue.start) if fitting else None
+                if ticker:
+                    return (Name(ticker, cue.start, cue.start, "subject.descriptor_fits"),)
     return None
 
 
