@@ -140,6 +140,18 @@ class Resolver:
         self.figure_list_words = book.words("hedges") | book.words("figure_joiners") | book.words("figure_list_skips")
         # each header rule's words, with the spaced form a header is searched for
         self.header_words = [(rule, tuple((word, f" {word} ") for word in rule.words)) for rule in book.headers]
+        # the same, as an index: a header word (its words joined by single spaces) -> the position of the first
+        # rule naming it, so a header is looked up by its runs of words instead of scanning every rule's words;
+        # a word written otherwise (a stray space) keeps the scan (`header_rule`)
+        self.header_index: dict[str, int] = {}
+        self.header_scanned: list[tuple[int, str, str]] = []
+        for position, (rule, words) in enumerate(self.header_words):
+            for word, spaced in words:
+                if word and " ".join(word.split()) == word:
+                    self.header_index.setdefault(word, position)
+                else:
+                    self.header_scanned.append((position, word, spaced))
+        self.header_run = max((len(word.split(" ")) for word in self.header_index), default=0)
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
@@ -231,12 +243,20 @@ class Resolver:
         normal = " ".join(w for w in words if not (w.isdigit() and len(w) == 4))
         if not normal:
             return None
-        padded = f" {normal} "
-        for rule, words in self.header_words:
-            for word, spaced in words:
-                if normal == word or spaced in padded:
-                    return rule
-        return None
+        # the first rule with a word that is `normal` or a run of its words (" word " in " normal ")
+        runs = normal.split(" ")
+        index, first = self.header_index, None
+        for length in range(1, min(self.header_run, len(runs)) + 1):
+            for start in range(len(runs) - length + 1):
+                position = index.get(" ".join(runs[start:start + length]))
+                if position is not None and (first is None or position < first):
+                    first = position
+        if self.header_scanned:
+            padded = f" {normal} "
+            for position, word, spaced in self.header_scanned:
+                if (first is None or position < first) and (normal == word or spaced in padded):
+                    first = position
+        return None if first is None else self.header_words[first][0]
 
     def _lead_name(self, doc: Document, t0: int, t1: int) -> Name | None:
         """The name a list item or heading opens with ("- **Nvidia**: ...", "### Galp (GALP.LS)")."""
