@@ -226,12 +226,9 @@ class CueMatcher:
         self.wanted = {attr: frozenset(values) for attr, values in wanted.items()}
 
     def __call__(self, doc, lower: list[str], orth: list[str], norm: list[str]) -> list[tuple[str, str, int, int]]:
-        found = []
         keys = self.keys
-        for matches in (self.phrases(doc), self.norm_phrases(doc)):
-            for key, start, end in matches:
-                label, rule = keys[key]
-                found.append((label, rule, start, end))
+        found = [(*keys[key], start, end) for matches in (self.phrases(doc), self.norm_phrases(doc))
+                 for key, start, end in matches]
         # the positions of the literals the gates name, per attribute, and the required sets the Doc holds
         where: dict[str, dict[str, list[int]]] = {}
         opened = set(self.ungated)
@@ -255,11 +252,11 @@ class CueMatcher:
         spots: dict[int, list[int]] = {}  # a required set -> the sorted positions of its literals, once per call
 
         def positions(need: int) -> list[int]:
-            if need not in spots:
-                attr, values = self.need_sets[need]
-                index = where[attr]
-                spots[need] = sorted(i for value in values & index.keys() for i in index[value])
-            return spots[need]
+            """The sorted positions of a required set's literals, gathered into `spots` (callers look there first)."""
+            attr, values = self.need_sets[need]
+            index = where[attr]
+            spots[need] = spot = sorted(i for value in values & index.keys() for i in index[value])
+            return spot
 
         for number in sorted(opened):
             if not self.gate_needs[number] <= held:
@@ -270,14 +267,15 @@ class CueMatcher:
                 windows = [(0, length)]
             else:
                 windows = []
-                for i in positions(self.gate_anchor[number]):
+                anchor = self.gate_anchor[number]
+                for i in spots[anchor] if anchor in spots else positions(anchor):
                     start, end = max(0, i - gated.before), min(length, i + gated.after)
                     if windows and start <= windows[-1][1]:
                         windows[-1] = (windows[-1][0], end)
                     else:
                         windows.append((start, end))
             # a window lacking one of the required words cannot hold a match: skip the matcher there
-            needed = [positions(need) for need in self.gate_window_needs[number]]
+            needed = [spots[need] if need in spots else positions(need) for need in self.gate_window_needs[number]]
             for start, end in windows:
                 if any(_none_within(spot, start, end) for spot in needed):
                     continue
