@@ -447,14 +447,15 @@ def prefix(values) -> list[int]:
 
 def build(doc, text: str, clean: str, spans: list[tuple[int, int]], quantities: list[Quantity], dates: list[DateMention],
           cue_spans, name_spans, block_starts: list[int], spoken: dict[int, int] | None = None,
-          words: list[str] | None = None) -> Document:
+          words: list[str] | None = None, lower: list[str] | None = None) -> Document:
     """Assemble the Document from the spaCy Doc and what was found over it; `spoken` maps where a spoken
     figure's digits start to where its words do (`extractors.spoken`), so its claim quotes the words;
-    `words` are the tokens' text where a rejoined word's span is wider than its word (`join_line_hyphens`)."""
+    `words` are the tokens' text (needed where a rejoined word's span is wider than its word:
+    `join_line_hyphens`), `lower` their lowercase, when the caller has them already."""
     starts = [s for s, _ in spans]
     ends = [e for _, e in spans]
     orth = list(words) if words is not None else [clean[s:e] for s, e in spans]
-    lower = [word.lower() for word in orth]
+    lower = list(lower) if lower is not None else [word.lower() for word in orth]
     is_space = [not word.strip() for word in orth]
     figures: list[Figure] = []
     date_cues: list[Cue] = []

@@ -185,7 +185,7 @@ class Extractor:
             matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure], spoken,
-                         words if pads else None)
+                         words, lower)
         document.descriptors = self.descriptors
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
 

@@ -188,31 +188,51 @@ class CueMatcher:
     def _index(self) -> None:
         """What a call asks of a Doc, decided once: per attribute, every literal some gate names (its anchor
         or a required set), and which gates each anchor value opens, so a call visits only the gates whose
-        anchor occurs."""
+        anchor occurs. Each distinct required set is numbered once (many gates share "the", "%", a sign
+        word's set), with the sets each literal belongs to, so that a call tells which sets the Doc holds in
+        one pass over the literals present, a gate passes when its sets are a subset of those, and the
+        positions of a set's literals are gathered once per call however many gates ask for them."""
         self.opened_by: dict[str, dict[str, list[int]]] = {"LOWER": {}, "ORTH": {}, "NORM": {}}
         self.ungated: list[int] = []
         wanted: dict[str, set[str]] = {"LOWER": set(), "ORTH": set(), "NORM": set()}
-        for number, gated in enumerate(self.gated):
+        self.need_numbers: dict[tuple[str, frozenset[str]], int] = {}
+        self.needs_of: dict[str, dict[str, list[int]]] = {"LOWER": {}, "ORTH": {}, "NORM": {}}
+        self.gate_needs: list[frozenset[int]] = []  # per gate: the numbers of its required sets
+        self.gate_anchor: list[int | None] = []  # per gate: the number of its anchor's set
+        self.gate_window_needs: list[tuple[int, ...]] = []  # per gate: the sets each window must hold too
+
+        def number(attr: str, values: frozenset[str]) -> int:
+            key = (attr, values)
+            if key not in self.need_numbers:
+                self.need_numbers[key] = len(self.need_numbers)
+                for value in values:
+                    self.needs_of[attr].setdefault(value, []).append(self.need_numbers[key])
+            return self.need_numbers[key]
+
+        for gate, gated in enumerate(self.gated):
             for attr, values in gated.needs:
                 wanted[attr] |= values
+            self.gate_needs.append(frozenset(number(attr, values) for attr, values in gated.needs))
+            self.gate_window_needs.append(tuple(number(attr, values) for attr, values in gated.window_needs))
             if gated.attr is None:
-                self.ungated.append(number)
+                self.ungated.append(gate)
+                self.gate_anchor.append(None)
                 continue
             wanted[gated.attr] |= gated.values
+            self.gate_anchor.append(number(gated.attr, gated.values))
             for value in gated.values:
-                self.opened_by[gated.attr].setdefault(value, []).append(number)
+                self.opened_by[gated.attr].setdefault(value, []).append(gate)
+        self.need_sets = [key for key, _ in sorted(self.need_numbers.items(), key=lambda item: item[1])]
         self.wanted = {attr: frozenset(values) for attr, values in wanted.items()}
 
     def __call__(self, doc, lower: list[str], orth: list[str], norm: list[str]) -> list[tuple[str, str, int, int]]:
-        found = []
         keys = self.keys
-        for matches in (self.phrases(doc), self.norm_phrases(doc)):
-            for key, start, end in matches:
-                label, rule = keys[key]
-                found.append((label, rule, start, end))
-        # the positions of the literals the gates name, per attribute
+        found = [(*keys[key], start, end) for matches in (self.phrases(doc), self.norm_phrases(doc))
+                 for key, start, end in matches]
+        # the positions of the literals the gates name, per attribute, and the required sets the Doc holds
         where: dict[str, dict[str, list[int]]] = {}
         opened = set(self.ungated)
+        held: set[int] = set()
         for attr, column in (("LOWER", lower), ("ORTH", orth), ("NORM", norm)):
             present = self.wanted[attr].intersection(column)
             index: dict[str, list[int]] = {}
@@ -223,33 +243,41 @@ class CueMatcher:
                             index[value].append(i)
                         else:
                             index[value] = [i]
-                opened_by = self.opened_by[attr]
+                opened_by, needs_of = self.opened_by[attr], self.needs_of[attr]
                 for value in present:
                     opened.update(opened_by.get(value, ()))
+                    held.update(needs_of.get(value, ()))
             where[attr] = index
         length = len(doc)
+        spots: dict[int, list[int]] = {}  # a required set -> the sorted positions of its literals, once per call
+
+        def positions(need: int) -> list[int]:
+            """The sorted positions of a required set's literals, gathered into `spots` (callers look there first)."""
+            attr, values = self.need_sets[need]
+            index = where[attr]
+            spots[need] = spot = sorted(i for value in values & index.keys() for i in index[value])
+            return spot
+
         for number in sorted(opened):
+            if not self.gate_needs[number] <= held:
+                continue  # the Doc lacks every literal of one of the gate's required sets
             gated = self.gated[number]
-            if any(where[attr].keys().isdisjoint(values) for attr, values in gated.needs):
-                continue
             label, rule = gated.rule.label, gated.rule.id
             if gated.attr is None:
                 windows = [(0, length)]
             else:
-                index = where[gated.attr]
-                anchors = sorted(i for value in gated.values & index.keys() for i in index[value])
                 windows = []
-                for i in anchors:
+                anchor = self.gate_anchor[number]
+                for i in spots[anchor] if anchor in spots else positions(anchor):
                     start, end = max(0, i - gated.before), min(length, i + gated.after)
                     if windows and start <= windows[-1][1]:
                         windows[-1] = (windows[-1][0], end)
                     else:
                         windows.append((start, end))
             # a window lacking one of the required words cannot hold a match: skip the matcher there
-            spots = [sorted(i for value in values & where[attr].keys() for i in where[attr][value])
-                     for attr, values in gated.window_needs]
+            needed = [spots[need] if need in spots else positions(need) for need in self.gate_window_needs[number]]
             for start, end in windows:
-                if any(_none_within(positions, start, end) for positions in spots):
+                if any(_none_within(spot, start, end) for spot in needed):
                     continue
                 target = doc if (start, end) == (0, length) else doc[start:end]
                 for _, s, e in gated.matcher(target):

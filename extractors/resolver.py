@@ -143,6 +143,18 @@ class Resolver:
         self.figure_list_words = book.words("hedges") | book.words("figure_joiners") | book.words("figure_list_skips")
         # each header rule's words, with the spaced form a header is searched for
         self.header_words = [(rule, tuple((word, f" {word} ") for word in rule.words)) for rule in book.headers]
+        # the same, as an index: a header word (its words joined by single spaces) -> the position of the first
+        # rule naming it, so a header is looked up by its runs of words instead of scanning every rule's words;
+        # a word written otherwise (a stray space) keeps the scan (`header_rule`)
+        self.header_index: dict[str, int] = {}
+        self.header_scanned: list[tuple[int, str, str]] = []
+        for position, (rule, words) in enumerate(self.header_words):
+            for word, spaced in words:
+                if word and " ".join(word.split()) == word:
+                    self.header_index.setdefault(word, position)
+                else:
+                    self.header_scanned.append((position, word, spaced))
+        self.header_run = max((len(word.split(" ")) for word in self.header_index), default=0)
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
@@ -236,12 +248,20 @@ class Resolver:
         normal = " ".join(w for w in words if not (w.isdigit() and len(w) == 4))
         if not normal:
             return None
-        padded = f" {normal} "
-        for rule, words in self.header_words:
-            for word, spaced in words:
-                if normal == word or spaced in padded:
-                    return rule
-        return None
+        # the first rule with a word that is `normal` or a run of its words (" word " in " normal ")
+        runs = normal.split(" ")
+        index, first = self.header_index, None
+        for length in range(1, min(self.header_run, len(runs)) + 1):
+            for start in range(len(runs) - length + 1):
+                position = index.get(" ".join(runs[start:start + length]))
+                if position is not None and (first is None or position < first):
+                    first = position
+        if self.header_scanned:
+            padded = f" {normal} "
+            for position, word, spaced in self.header_scanned:
+                if (first is None or position < first) and (normal == word or spaced in padded):
+                    first = position
+        return None if first is None else self.header_words[first][0]
 
     def _money_change(self, header: str) -> bool:
         """"Change ($)", "Chg €", "Δ (USD)", "$ chg": a change counted in money is a price difference, which
@@ -385,6 +405,8 @@ class Sentence:
     def __init__(self, resolver: Resolver, doc: Document, s0: int, s1: int, block_subject: Name | None,
                  month: str | None, sessions: list[date], state: State):
         self.r, self.doc, self.s0, self.s1 = resolver, doc, s0, s1
+        self._objects: dict[int, bool] = {}  # name start -> whether it is a comparison's object (`_object_at`)
+        self._opening: tuple[int | None, HeaderRule | None] | None = None  # (`_opening_key`)
         self.block_subject, self.month, self.sessions, self.state = block_subject, month, sessions, state
         self.cues = doc.sentence_cues(s0, s1)
         self.figures = doc.sentence_figures(s0, s1)
@@ -537,6 +559,14 @@ class Sentence:
         return self._object_at(self.group_of(name)[0].start)
 
     def _object_at(self, start: int) -> bool:
+        """Whether a name starting at `start` is a comparison's object; asked for each figure's candidate
+        subjects, so kept per start (the relation cues it reads are final once the sentence is built)."""
+        known = self._objects.get(start)
+        if known is None:
+            known = self._objects[start] = self._reads_as_object(start)
+        return known
+
+    def _reads_as_object(self, start: int) -> bool:
         doc = self.doc
         for cue in self.cues:
             if cue.label in RELATION_LABELS and cue.end <= start and doc.words_between(cue.end, start) <= 2 \
@@ -1537,17 +1567,25 @@ class Sentence:
     def _opening_key(self, figure: Figure) -> HeaderRule | None:
         """"Up days: AMD 11, AMZN 11; TSLA 8": a key opening the sentence, before its first name, gives
         the bare figures after the names of the line its measure."""
+        if self._opening is None:
+            self._opening = self._read_opening_key()
+        colon, rule = self._opening
+        return rule if colon is not None and colon <= figure.token else None
+
+    def _read_opening_key(self) -> tuple[int | None, HeaderRule | None]:
+        """The sentence's opening key (`_opening_key`) and its colon, read once: asked for every figure,
+        it depends on the figure only through whether the colon comes before it."""
         doc = self.doc
         colon = next((i for i in range(self.s0, min(self.s1, self.s0 + 12)) if doc.orth[i] in (":", "):")), None)
-        if colon is None or colon > figure.token or any(n.ticker and n.start < colon for n in self.mentions):
-            return None
+        if colon is None or any(n.ticker and n.start < colon for n in self.mentions):
+            return colon, None
         words = [w for w in doc.orth[self.s0:colon] if w.strip() and w not in ("*", "**")]
         if not words or len([w for w in words if w[:1].isalpha()]) > 4:
-            return None
+            return colon, None
         rule = self.r.header_rule(" ".join(words), self.month)
         if rule is None or rule is SKIP_COLUMN or rule.metric not in LIST_KEY_METRICS:
-            return None
-        return rule
+            return colon, None
+        return colon, rule
 
     def _outer_key(self, position: int) -> HeaderRule | None:
         """The key an open brace or bracket before `position` is the value of, if any."""
