@@ -28,7 +28,7 @@ from extractors.rulebook import (
     HeaderRule,
     Rulebook,
 )
-from extractors.structure import Block
+from extractors.structure import Block, user_turns
 from extractors.subjects import SUBJECT_FINDERS
 from extractors.tables import SKIP_COLUMN, TableReader
 
@@ -202,6 +202,9 @@ class Resolver:
             moved = {c.ticker for c in made if c.metric == "period_return"}
             out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
         out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
+        turns = user_turns(doc.text, self.words("user_speakers"), self.words("assistant_speakers"))
+        if turns:  # a chat's user turns are read (their subjects and questions carry) but state no claim
+            out = [c for c in out if not any(a <= c.start < b for a, b in turns)]
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
 

@@ -1,0 +1,43 @@
+"""Chat transcripts: only the assistant's turns carry claims; the user's turns are read for their subjects
+and questions, and a figure the text denies or withdraws ("…, not 4.07%") is no claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("User: I thought Tesla was up 20%?\n\nAssistant: No, Tesla rose 14.2%, closing at $367.95.", "us",
+         {("TSLA", "period_return", 14.2), ("TSLA", "price_level", 367.95)}, {("TSLA", "period_return", 20)}),
+        ("**You:** And Amazon, wasn't its low around $190?\n\n**Assistant:** A bit higher: its lowest close was $198.79.", "us",
+         {("AMZN", "range_low", 198.79)}, {("AMZN", "range_low", 190)}),
+        ("Human: Galp fell 5% in February, right?\nAI: Galp actually gained 9.30% over the month.", "lisbon",
+         {("GALP.LS", "period_return", 9.30)}, {("GALP.LS", "period_return", -5)}),
+        ("### Me\nNOS only +3%? I had it nearer 17%.\n\n### Assistant\nNOS rose 17.05%, from €4.400 to €5.150.", "lisbon",
+         {("NOS.LS", "period_return", 17.05), ("NOS.LS", "price_level", 5.150)}, {("NOS.LS", "period_return", 3), ("NOS.LS", "period_return", 17)}),
+        # a user turn with no assistant label ends at its paragraph
+        ("User: was Nvidia up 10%?\n\nNvidia rose 6.8% in August.", "us", {("NVDA", "period_return", 6.8)}, {("NVDA", "period_return", 10)}),
+        # a line that opens with another word before a colon is no speaker label
+        ("Your watchlist: Tesla rose 14.2% in August.", "us", {("TSLA", "period_return", 14.2)}, set()),
+    ],
+)
+def test_user_turns_carry_no_claims(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Apologies, I misread the table: EDP Renováveis rose 4.70%, not 4.07%.", "lisbon",
+         {("EDPR.LS", "period_return", 4.70)}, {("EDPR.LS", "period_return", 4.07)}),
+        ("Nvidia fell 3.1% rather than 1.3%.", "us", {("NVDA", "period_return", -3.1)}, {("NVDA", "period_return", -1.3)}),
+        ("Amazon closed at $210.00 instead of $201.00.", "us", {("AMZN", "price_level", 210.00)}, {("AMZN", "price_level", 201.00)}),
+        ("Tesla was not up 5% but 14.2%.", "us", {("TSLA", "period_return", 14.2)}, {("TSLA", "period_return", 5)}),
+    ],
+)
+def test_a_denied_figure_is_no_claim(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
