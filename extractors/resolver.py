@@ -69,6 +69,10 @@ PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECA
 # Day scope: the cues that give a figure on a dated line a scope of its own ("MTD AVGO +0.2", "Week: AVGO
 # −8.1", "NVDA +10.3 MTD"), so the line's session label does not time it (Sentence._offer_frame).
 FRAME_SCOPES = frozenset({"PERIOD", "OTHER_PERIOD", "PHASE", "SPAN", "VOL", "DD", "WITHIN_PERIOD", "PERIOD_FREE"})
+# a bare number's metric named before it ("The volatility of AMD was 56.0"): the linking words that may lie
+# between, and how many words in all (Sentence._named_percent)
+NAMED_PERCENT_LINKS = frozenset({"of", "at", "with", "was", "is", "were", "came", "in", ":", "=", "-", "—"})
+NAMED_PERCENT_WITHIN = 6
 # the period words a signed number may follow its name across: "TSLA MTD +14.2", "AVGO YTD -3"
 SCOPE_AFTER_NAME = frozenset({"PERIOD", "OTHER_PERIOD", "PERIOD_FREE"})
 
@@ -996,6 +1000,7 @@ class Sentence:
         lists = self._figure_lists()
         signed_percent: set[int] = set()
         dated_moves: set[int] = set()
+        named_percents: set[int] = set()
         compared: tuple[int, str] | None = None  # the last percent a cue gave a metric: "drawdown, 21.8%, deeper than Amazon's 18.2%"
         for figure in self.figures:
             if figure.token in self.consumed:
@@ -1010,6 +1015,9 @@ class Sentence:
             elif figure.kind in ("int", "number") and key is None and figure.token not in constructions and self._dated_bare_move(figure):
                 figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "down 14.5 on 7/23"
                 dated_moves.add(figure.token)
+            elif figure.kind == "number" and key is None and figure.token not in constructions and self._named_percent(figure):
+                figure = Figure(figure.token, bare_percent(figure.quantity), "pct")  # "The volatility of AMD was 56.0"
+                named_percents.add(figure.token)
             if figure.kind == "int" and figure.token not in constructions:
                 continue
             if figure.kind == "int":
@@ -1070,7 +1078,8 @@ class Sentence:
                 for metric, value, extra_rules, kw in claims:
                     used = SLOTS_USED.get(metric, ("metric",))
                     marked = ("figure.signed_after_name",) if figure.token in signed_percent else \
-                        ("figure.dated_bare_move",) if figure.token in dated_moves else ()
+                        ("figure.dated_bare_move",) if figure.token in dated_moves else \
+                        ("figure.named_percent",) if figure.token in named_percents else ()
                     claim = self._claim(name.ticker, metric, value, figure.start, figure.end,
                                         rules=reading.rules(used) + extra_rules + marked + (subject_rule, name.rule), **kw)
                     if claim is not None:
@@ -1109,6 +1118,39 @@ class Sentence:
                                        or doc.lower[position] in fillers or position in scoped):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
+
+    def _named_percent(self, figure: Figure) -> bool:
+        """A bare number whose metric the sentence names just before it is that metric's percent: "The
+        volatility of AMD was 56.0", "the lowest volatility of 9.84", "a max drawdown of 21.3", and a dated
+        figure after a day's move ("The biggest daily increase was NVDA with 8.74 on August 29"). Small models
+        drop the percent sign; a price is never named by these words. The nearest metric word before the
+        figure decides (a price word nearer, "its high of 227.98", keeps it a price); linking words ("was",
+        "of"), names and sign words lie between freely, within a few words."""
+        quantity, doc = figure.quantity, self.doc
+        if quantity.currency or quantity.decimals == 0:
+            return False
+        weak = self.r.words("be_forms") | NAMED_PERCENT_LINKS
+        words = 0
+        daily = False
+        for cue in sorted((c for c in self.cues if c.end <= figure.token and c.start >= self.s0 and id(c) not in self.muted),
+                          key=lambda c: -c.end):
+            if doc.words_between(cue.end, figure.token) > NAMED_PERCENT_WITHIN:
+                break
+            if cue.label in ("VOL", "DD"):
+                return not daily
+            if cue.label == "DAILY":
+                daily = True
+                break
+            if cue.label in ("UP", "DOWN", "UP_NOUN", "DOWN_NOUN", "OBJECT_LEAD", "EXTREME", "SUP_MAX", "SUP_MIN", "CLAUSE") \
+                    or (cue.label == "LEVEL" and " ".join(doc.lower[cue.start:cue.end]) in weak):
+                continue
+            return False
+        if not daily:
+            return False
+        after = self._next_word(figure.token + 1)
+        if after < self.s1 and doc.lower[after] in ("on", "of"):
+            after = self._next_word(after + 1)
+        return after < self.s1 and any(d.start == after for d in doc.dates)
 
     def _dated_bare_move(self, figure: Figure) -> bool:
         """A bare number dated to a session, in a text that writes its moves in percent, is that day's move
