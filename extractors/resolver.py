@@ -2089,6 +2089,8 @@ class Sentence:
             if right is None and left is None:
                 right = self._quantified_object(cue)
             if right is None:
+                right = self._descriptor_object(cue)  # "had a better month than its parent", "beat the lender"
+            if right is None:
                 continue
             if left is None and self._pronoun_before(cue.start):
                 left = subjects.carried(self, cue.start, {})  # "…, so it underperformed Amazon": the pronoun is the subject
@@ -2105,6 +2107,20 @@ class Sentence:
                     if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
                         self.out.append(self._claim(winner.ticker, "outperformed", loser.ticker, start, end,
                                                     rules=(cue.rule, "subject.relation")))
+
+    def _descriptor_object(self, cue: Cue) -> tuple[Name, ...] | None:
+        """A relation whose object is a descriptor that fits one company ("than its parent", "beat the
+        renewables arm", "lagged the lender"): that company (the universe's `descriptors`), never a
+        descriptor that fits none ("the stock")."""
+        for d in self.cues:
+            if d.label == "DESCRIPTOR" and d.start >= cue.end and self.doc.words_between(cue.end, d.start) <= 1 \
+                    and id(d) not in self.muted and d.end - d.start > 1:
+                fitting = subjects.descriptor_fits(self.doc, d)
+                if not fitting:
+                    return None
+                found = subjects.carried(self, d.end - 1, {})
+                return found if found and found[0].ticker in fitting else None
+        return None
 
     def _pronoun_before(self, start: int) -> bool:
         """A subject pronoun right before a verb ("so it underperformed"), adverbs between allowed."""

@@ -148,6 +148,12 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
             return (Name(chosen.ticker, cue.start, cue.start, cue.rule),)
         if any(n.start <= cue.start < n.end for n in sentence.mentions):
             continue
+        if cue.label == "PRONOUN" and any(d.label == "DESCRIPTOR" and d.start <= cue.start < d.end and d.end - d.start > 1
+                                          and id(d) not in sentence.muted for d in sentence.cues):
+            continue  # "its parent", "its renewables unit": the descriptor the pronoun opens names the company
+        if cue.label == "DESCRIPTOR" and token >= cue.end and sentence._object_at(cue.start) and any(
+                c.label == "DESCRIPTOR" and c.end <= cue.start and id(c) not in sentence.muted for c in sentence.cues):
+            continue  # "The renewables arm beat its parent and finished on its high": the object is not the subject
         word = sentence.doc.lower[cue.start]
         if word in ("their", "they", "them") and sentence.state.last_group:
             return sentence.state.last_group
@@ -163,6 +169,10 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
             return (Name(ticker, cue.start, cue.start, cue.rule),)
         return None
     return None
+
+
+def descriptor_fits(doc, cue) -> frozenset[str] | None:
+    return _fitting(doc, cue)
 
 
 def _fitting(doc, cue) -> frozenset[str] | None:

@@ -1,0 +1,28 @@
+"""Family descriptors: a company named by its place in a group ("the renewables arm", "its parent", "the
+subsidiary"), as a figure's subject and a relation's object (data/universes.toml `descriptors`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import assert_shape
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("EDP rose 2.5%. Its renewables unit gained 5.2%.", {("EDPR.LS", "period_return", 5.2)}, {("EDP.LS", "period_return", 5.2)}),
+        ("EDP Renováveis rose 5.2%, while its parent added 2.5%.", {("EDP.LS", "period_return", 2.5)}, {("EDPR.LS", "period_return", 2.5)}),
+        ("EDP gained 2.5% but the subsidiary did better, up 5.2%.", {("EDPR.LS", "period_return", 5.2)}, set()),
+        ("EDP Renováveis (+5.2%) and EDP (+2.5%) rose. The renewables arm had a better month than its parent and, at €12.04, "
+         "finished on its high.", {("EDPR.LS", "outperformed", "EDP.LS"), ("EDPR.LS", "range_high", 12.04)}, {("EDP.LS", "range_high", 12.04)}),
+        ("EDP rose 2.5%, but it lagged its renewables arm.", {("EDPR.LS", "outperformed", "EDP.LS")}, set()),
+        ("EDP Renováveis rose 5.2%. The unit outperformed its parent.", {("EDPR.LS", "outperformed", "EDP.LS")}, set()),
+    ],
+)
+def test_family_descriptors_name_their_company(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2025-12")
+
+
+def test_a_pronoun_before_shares_is_still_the_company():
+    assert_shape("Nvidia rose 6.8%. Its shares closed at $220.78.", {("NVDA", "price_level", 220.78)})
