@@ -299,6 +299,8 @@ class Resolver:
                     left, right = token + 1, cue.start
                     if cue.label in ASIDE_BLIND:
                         left = _after_aside(doc, left, right)
+                    if cue.label in OWN_FIGURE_AFTER and _figure_right_after(doc, cue.end, figure.token):
+                        continue  # "(from €0.8162) finishing at its monthly high of €0.8962": the high is the next figure
                 distance = doc.words_between(left, right)
                 if distance > row.within or doc.breaks_between(left, right):
                     continue
@@ -323,6 +325,17 @@ class Resolver:
 # Day scope: cues after a close that see past a bracketed aside right after it: "META 543.67 (−4.4%), low of
 # the month", "BCP 0.8586 (−2.52%) — the low": the session's move in brackets is no figure between them.
 ASIDE_BLIND = frozenset({"EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"})
+
+
+# Cues after a figure that state their own figure when one follows them: "finishing at its high of €0.8962" is
+# the figure after it, not the one before ("the bank (from €0.8162) finishing at its high of €0.8962").
+OWN_FIGURE_AFTER = frozenset({"ENDED_AT_HIGH", "ENDED_AT_LOW"})
+
+
+def _figure_right_after(doc: Document, end: int, token: int) -> bool:
+    while end < len(doc.orth) and not doc.orth[end].strip():
+        end += 1
+    return end != token and end in doc.figure_at
 
 
 def _after_aside(doc: Document, left: int, right: int) -> int:

@@ -20,6 +20,20 @@ def bracket_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | N
         name = sentence._name_starting(sentence._next_word(after + 1))
         if name is not None:
             return (name,)
+        return _descriptor_at(sentence, sentence._next_word(after + 1))  # "17.8% for the bank"
+    return None
+
+
+def _descriptor_at(sentence: Sentence, start: int) -> tuple[Name, ...] | None:
+    """The company a descriptor opening at `start` fits ("the bank", "the renewables arm"), when it fits one
+    that was named (or only one at all); None for a descriptor that fits no particular company."""
+    for cue in sentence.cues:
+        if cue.label == "DESCRIPTOR" and cue.start == start and cue.end - cue.start > 1 and id(cue) not in sentence.muted:
+            fitting = _fitting(sentence.doc, cue)
+            if not fitting:
+                return None
+            ticker = _last_named_of(sentence.doc, fitting, cue.start)
+            return (Name(ticker, cue.start, cue.start, "subject.descriptor_fits"),) if ticker else None
     return None
 
 
@@ -46,6 +60,20 @@ def for_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
         name = sentence._name_starting(sentence._next_word(after + 1))
         if name is not None:
             return (name,)
+        return _descriptor_at(sentence, sentence._next_word(after + 1))  # "17.8% for the bank"
+    return None
+
+
+def _descriptor_at(sentence: Sentence, start: int) -> tuple[Name, ...] | None:
+    """The company a descriptor opening at `start` fits ("the bank", "the renewables arm"), when it fits one
+    that was named (or only one at all); None for a descriptor that fits no particular company."""
+    for cue in sentence.cues:
+        if cue.label == "DESCRIPTOR" and cue.start == start and cue.end - cue.start > 1 and id(cue) not in sentence.muted:
+            fitting = _fitting(sentence.doc, cue)
+            if not fitting:
+                return None
+            ticker = _last_named_of(sentence.doc, fitting, cue.start)
+            return (Name(ticker, cue.start, cue.start, "subject.descriptor_fits"),) if ticker else None
     return None
 
 
@@ -135,6 +163,9 @@ def sentence_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] 
     return _preceding(sentence, token, within_clause=False)
 
 
+SINGULAR_PRONOUNS = frozenset({"it", "its", "it's", "itself"})
+
+
 def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     """A pronoun or descriptor before the figure in its sentence: the company last named before it."""
     for cue in reversed(sentence.cues):
@@ -155,6 +186,18 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
                 c.label == "DESCRIPTOR" and c.end <= cue.start and id(c) not in sentence.muted for c in sentence.cues):
             continue  # "The renewables arm beat its parent and finished on its high": the object is not the subject
         word = sentence.doc.lower[cue.start]
+        if cue.label == "PRONOUN" and word in SINGULAR_PRONOUNS:
+            # "with the bank (from €0.8162) finishing at its high": a pronoun after a descriptor that fits one
+            # company, with no name between, is that company
+            named = sentence.ticker_before(cue.start)
+            last_name = max((n.end for n in sentence.doc.names if n.end <= cue.start), default=-1)
+            for d in reversed(sentence.cues):
+                if d.label == "DESCRIPTOR" and last_name <= d.start and d.end <= cue.start and d.end - d.start > 1 \
+                        and d.start >= sentence.s0 and id(d) not in sentence.muted:
+                    found = _descriptor_at(sentence, d.start)
+                    if found and found[0].ticker != named:
+                        return (Name(found[0].ticker, cue.start, cue.start, "subject.descriptor_fits"),)
+                    break
         if word in ("their", "they", "them") and sentence.state.last_group:
             return sentence.state.last_group
         ticker = sentence.ticker_before(cue.start)

@@ -26,3 +26,20 @@ def test_family_descriptors_name_their_company(text, present, absent):
 
 def test_a_pronoun_before_shares_is_still_the_company():
     assert_shape("Nvidia rose 6.8%. Its shares closed at $220.78.", {("NVDA", "price_level", 220.78)})
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        ("BCP and NOS did best, with the bank (from €0.8162) finishing at its monthly high of €0.8962.", "lisbon", "2025-12",
+         {("BCP.LS", "price_level", 0.8162), ("BCP.LS", "range_high", 0.8962)}, {("BCP.LS", "range_high", 0.8162), ("NOS.LS", "range_high", 0.8962)}),
+        ("NOS was the steadier of the two (volatility of about 12.5%, against 17.8% for the bank).", "lisbon", "2025-12",
+         {("BCP.LS", "volatility", 17.8)}, {("NOS.LS", "volatility", 17.8)}),
+        ("Tesla and Nvidia rose. Nvidia's volatility was 40.1%, against 52.3% for the EV maker.", "us", "2026-08",
+         {("TSLA", "volatility", 52.3)}, {("NVDA", "volatility", 52.3)}),
+        ("Tesla started at $322.08 and ended at its high of $367.95.", "us", "2026-08",
+         {("TSLA", "range_high", 367.95)}, {("TSLA", "range_high", 322.08)}),
+    ],
+)
+def test_a_descriptor_after_for_or_before_a_pronoun_names_its_company(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=month)
