@@ -156,7 +156,19 @@ def _preceding(sentence: Sentence, token: int, within_clause: bool) -> tuple[Nam
 
 
 def clause_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    return _preceding(sentence, token, within_clause=True)
+    found = _preceding(sentence, token, within_clause=True)
+    if found and found[-1].end < token:
+        # "BCP and NOS did best, with the bank (from €0.8162) …": a descriptor that fits one company, nearer the
+        # figure than the name and no relation's object, is the figure's subject
+        for cue in reversed(sentence.cues):
+            if cue.label == "DESCRIPTOR" and found[-1].end <= cue.start and cue.end <= token and id(cue) not in sentence.muted:
+                if sentence._object_at(cue.start):
+                    break
+                fits = _descriptor_at(sentence, cue.start)
+                if fits and fits[0].ticker != found[-1].ticker and (len(found) == 1 or any(n.ticker == fits[0].ticker for n in found)):
+                    return fits
+                break
+    return found
 
 
 def sentence_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
