@@ -64,6 +64,7 @@ PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST", "PHASE"})
 LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
 PRICE_KEY_METRICS = frozenset({"price_level", "range_low", "range_high"})  # a delimited terse line's price cells
+WITHDRAWN_REACH = 20  # words from a withdrawn figure to its correction
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 # Day scope: the cues that give a figure on a dated line a scope of its own ("MTD AVGO +0.2", "Week: AVGO
@@ -95,6 +96,9 @@ class State:
     list_key: HeaderRule | None = None
     leader: str | None = None  # the company last ranked best_return: "X weren't far behind" is behind it
     in_item: bool = False
+    # the measure of a figure the writer just withdrew ("I gave Tesla's volatility as 23%"): the correction's
+    # bare percent ("It's about 32%") is that measure
+    withdrawn: tuple[str, int] | None = None  # (metric, token)
 
 
 @dataclass
@@ -1068,7 +1072,13 @@ class Sentence:
                 drop = reading.slots["drop"]
                 held = reading.slots.get("metric")
                 if held is None or held.priority <= drop.priority or (decided and drop.priority >= DROP_OVER_CONSTRUCTION):
+                    if "attach.denied" in drop.rules and held is not None and figure.kind == "pct":
+                        self.state.withdrawn = (held.value, figure.token)  # "I gave Tesla's volatility as 23%. It's about 32%."
                     continue
+            if figure.kind == "pct" and self.state.withdrawn and not {"metric", "sign"} & set(reading.slots):
+                if self.doc.words_between(self.state.withdrawn[1], figure.token) <= WITHDRAWN_REACH:
+                    reading.offer("metric", self.state.withdrawn[0], COMPARED_PRIORITY, 0, ("metric.withdrawn",))
+                self.state.withdrawn = None
             self.reading = reading  # a finder may ask what the figure measures (subjects.topic_price)
             subjects, subject_rule = self._subject(figure, lists)
             if subjects is None:
@@ -1103,8 +1113,16 @@ class Sentence:
         """A comparison word lies between two figures of one clause: the second is the same measure
         of the compared name ("deeper than Amazon's 18.2%", "32% annualised against 34%")."""
         doc = self.doc
-        return not doc.breaks_between(earlier, token) and any(
-            word in self.r.words("comparison_words") for word in doc.lower[earlier + 1:token])
+        if doc.breaks_between(earlier, token):
+            return False
+        between = doc.lower[earlier + 1:token]
+        if any(word in self.r.words("comparison_words") for word in between):
+            return True
+        # "roughly 34% for Amazon and 23% for Tesla": figures each "for" a name, joined, are one measure's list
+        named = {i for n in self.mentions if earlier < n.start and n.end <= token for i in range(n.start, n.end)}
+        words = [(i, w) for i, w in enumerate(between, start=earlier + 1) if w.strip() and i not in named]
+        return bool(named) and bool(words) and words[0][1] == "for" and any(w in self.r.words("figure_joiners") for _, w in words) \
+            and all(w == "for" or w in self.r.figure_list_words for _, w in words)
 
     def _signed_after_name(self, figure: Figure) -> bool:
         """A number written with its sign right after a company's name, in a text that writes its

@@ -41,3 +41,31 @@ def test_user_turns_carry_no_claims(text, universe, present, absent):
 )
 def test_a_denied_figure_is_no_claim(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Correction: I gave Tesla's volatility as 23%, I swapped the digits. It's about 32%.",
+         {("TSLA", "volatility", 32)}, {("TSLA", "volatility", 23), ("TSLA", "period_return", 32)}),
+        ("Sorry: I put UnitedHealth's drawdown at 6.8% earlier. It was 8.6%.",
+         {("UNH", "max_drawdown", 8.6)}, {("UNH", "max_drawdown", 6.8)}),
+        ("I quoted Meta's close as $572.34 by mistake; it closed at $572.43.", {("META", "price_level", 572.43)}, {("META", "price_level", 572.34)}),
+    ],
+)
+def test_a_withdrawn_figure_is_no_claim_and_its_correction_keeps_its_measure(text, present, absent):
+    assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("AMD was the most volatile, about 86% annualised, versus roughly 34% for Amazon and 23% for Tesla.",
+         {("AMZN", "volatility", 34), ("TSLA", "volatility", 23)}, {("TSLA", "period_return", 23)}),
+        ("Drawdowns were 21.3% for AMD, 12.1% for Nvidia and 8.0% for Meta.",
+         {("AMD", "max_drawdown", 21.3), ("NVDA", "max_drawdown", 12.1), ("META", "max_drawdown", 8.0)}, set()),
+        ("Tesla rose 14.2% for the month and 3% on Aug 5.", {("TSLA", "period_return", 14.2)}, {("TSLA", "volatility", 3)}),
+    ],
+)
+def test_figures_each_for_a_name_share_one_measure(text, present, absent):
+    assert_shape(text, present, absent)
