@@ -64,6 +64,11 @@ PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST", "PHASE"})
 LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
 PRICE_KEY_METRICS = frozenset({"price_level", "range_low", "range_high"})  # a delimited terse line's price cells
+# the rank an elliptic follow-up question asks of a measure ("which was the most volatile? and the drawdowns?"),
+# by (the measure's cue, the pending rank)
+ELLIPTIC_RANKS = {("DD", "most_volatile"): "largest_drawdown", ("DD", "worst_return"): "largest_drawdown",
+                  ("DD", "largest_daily_fall"): "largest_drawdown", ("VOL", "largest_drawdown"): "most_volatile",
+                  ("VOL", "worst_return"): "most_volatile", ("VOL", "best_return"): "least_volatile"}
 WITHDRAWN_REACH = 20  # words from a withdrawn figure to its correction
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
@@ -99,6 +104,7 @@ class State:
     # the measure of a figure the writer just withdrew ("I gave Tesla's volatility as 23%"): the correction's
     # bare percent ("It's about 32%") is that measure
     withdrawn: tuple[str, int] | None = None  # (metric, token)
+    question_more: list[str] = field(default_factory=list)  # "... and the drawdowns?": ranks a follow-up asks too
 
 
 @dataclass
@@ -1714,8 +1720,21 @@ class Sentence:
         """A question that ranks without naming ("Which stock did best?", "And the worst?") is answered
         by the first company the next sentence names ("A: Tesla. It rose 14.2%")."""
         pending, self.state.question_rank = self.state.question_rank, None
-        if pending is None or self._is_question():
+        if pending is None:
             return
+        if self._is_question():
+            # "which was the most volatile? and the drawdowns?": a follow-up that names only a measure asks the
+            # same superlative of it; the pending rank waits for the answer
+            if not any(n.ticker for n in self.mentions) and not any(c.label.startswith(RANK_PREFIX) or c.label.startswith("SUP_")
+                                                                    for c in self.cues):
+                self.state.question_rank = pending
+                measure = next((ELLIPTIC_RANKS.get((c.label, pending[0])) for c in self.cues if c.label in ("DD", "VOL") and id(c) not in self.muted), None)
+                if measure and measure != pending[0] and measure not in self.state.question_more:
+                    self.state.question_more.append(measure)
+            else:
+                self.state.question_more = []
+            return
+        more, self.state.question_more = self.state.question_more, []
         names = [n for n in self.mentions if n.ticker]
         if not names:
             return
@@ -1724,6 +1743,9 @@ class Sentence:
         self.state.last_rank = rank
         start, end = self.doc.char_span(name.start, name.end)
         self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=rules + ("subject.answer", name.rule)))
+        if more and not self.r.words("answer_all_words").isdisjoint(self.doc.lower[name.end:self.s1]):
+            for extra in more:  # "BCP on both counts": the answer's name takes the follow-up's rank too
+                self.out.append(self._claim(name.ticker, "rank", extra, start, end, rules=rules + ("subject.answer_all", name.rule)))
 
     def _own_extreme_key(self, cue: Cue, rank: str) -> bool:
         """"- Nvidia — best day: 2026-08-04", '"best_day": "2026-08-04"': a day's superlative used as a key,

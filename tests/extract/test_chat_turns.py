@@ -69,3 +69,22 @@ def test_a_withdrawn_figure_is_no_claim_and_its_correction_keeps_its_measure(tex
 )
 def test_figures_each_for_a_name_share_one_measure(text, present, absent):
     assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("**You:** which was the most volatile? and the drawdowns?\n\n**Assistant:** BCP on both counts: volatility of about 31.9%.",
+         {("BCP.LS", "rank", "most_volatile"), ("BCP.LS", "rank", "largest_drawdown")}, set()),
+        ("User: Which stock was the most volatile? And the drawdowns?\nAssistant: Galp, in both cases.",
+         {("GALP.LS", "rank", "most_volatile"), ("GALP.LS", "rank", "largest_drawdown")}, set()),
+        # without "both" the answer takes the first question's rank only
+        ("You: which was the most volatile, and what about drawdowns?\n\nAssistant: Galp again, roughly 56% annualised.",
+         {("GALP.LS", "rank", "most_volatile")}, {("GALP.LS", "rank", "largest_drawdown")}),
+        # the calmest asks no largest drawdown
+        ("Which stock was the calmest? And the drawdowns?\n\nSonae, in both cases.",
+         {("SON.LS", "rank", "least_volatile")}, {("SON.LS", "rank", "largest_drawdown")}),
+    ],
+)
+def test_an_answer_takes_the_ranks_its_questions_asked(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2026-02")
