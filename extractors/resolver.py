@@ -69,7 +69,8 @@ PRICE_KEY_METRICS = frozenset({"price_level", "range_low", "range_high"})  # a d
 ELLIPTIC_RANKS = {("DD", "most_volatile"): "largest_drawdown", ("DD", "worst_return"): "largest_drawdown",
                   ("DD", "largest_daily_fall"): "largest_drawdown", ("VOL", "largest_drawdown"): "most_volatile",
                   ("VOL", "worst_return"): "most_volatile", ("VOL", "best_return"): "least_volatile"}
-WITHDRAWN_REACH = 20  # words from a withdrawn figure to its correction
+WITHDRAWN_REACH = 20
+DRAWDOWN_PATH_REACH = 6  # words from a drawdown word to the path of its peak and trough  # words from a withdrawn figure to its correction
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 # Day scope: the cues that give a figure on a dated line a scope of its own ("MTD AVGO +0.2", "Week: AVGO
@@ -957,6 +958,11 @@ class Sentence:
             elif cue.rule.endswith("reversed"):
                 decided[first] = ("price_level", "end", cue.rule)
                 decided[last] = ("price_level", "start", cue.rule)
+            elif self._drawdown_path(cue, values):
+                # "a maximum drawdown of 8.7%, from €0.9406 on 3 February to €0.8586": the drawdown's endpoints are
+                # the month's high and low closes, no start and end
+                decided[first] = ("range_high", None, "construction.drawdown_path")
+                decided[last] = ("range_low", None, "construction.drawdown_path")
             else:
                 decided[first] = ("price_level", "start", cue.rule)
                 decided[last] = ("price_level", "end", cue.rule)
@@ -966,6 +972,19 @@ class Sentence:
                 if extreme:
                     decided[last] = ("range_high" if extreme[-1].label == "HIGH" else "range_low", None, cue.rule)
         return decided
+
+    def _drawdown_path(self, cue: Cue, values: list[float]) -> bool:
+        """A falling path right after a drawdown in its sentence ("a drawdown of about 21.1% — from €17.70 to
+        €13.96", "Its maximum drawdown was 8.7%, from €0.9406 to €0.8586"): peak to trough, within a few words
+        of the drawdown word, with no rise, period or session between."""
+        if cue.label != "PATH" or cue.rule.endswith("reversed") or values[0] <= values[1]:
+            return False
+        for dd in self.cues:
+            if dd.label == "DD" and dd.end <= cue.start and dd.start >= self.s0 and id(dd) not in self.muted \
+                    and self.doc.words_between(dd.end, cue.start) <= DRAWDOWN_PATH_REACH:
+                return not any(c.label in ("UP", "UP_NOUN", "OTHER_PERIOD", "PERIOD", "DATE", "DAILY") and dd.end <= c.start and c.end <= cue.start
+                               and c.start != dd.start for c in self.cues if id(c) not in self.muted)
+        return False
 
     def _whole_prices(self, values: list[float], last: int) -> bool:
         """"ran from ~206 to ~228": a path between two whole numbers too large to count sessions, with no
@@ -1074,6 +1093,8 @@ class Sentence:
                 reading.offer("metric", metric, self.r.construction_priority, 0, (rule,))
                 if anchor:
                     reading.offer("anchor", anchor, self.r.construction_priority, 0, (rule,))
+                if rule == "construction.drawdown_path":
+                    reading.slots.pop("date", None)  # a drawdown's endpoints are the month's range: their dates are no part
             if reading.get("drop") is not None:
                 drop = reading.slots["drop"]
                 held = reading.slots.get("metric")
