@@ -625,7 +625,12 @@ class Sentence:
         exact": a percent a restatement word marks (within three words before it or six after, in its clause)
         restates the percent just before it, and is read from that figure's words, across the dash."""
         doc, words = self.doc, self.r.words("restatement_words")
-        if figure.kind != "pct" or words.isdisjoint(doc.lower[self.s0:self.s1]):
+        if figure.kind != "pct":
+            return None
+        bracketed = self._bracketed_restatement(figure)
+        if bracketed is not None:
+            return bracketed
+        if words.isdisjoint(doc.lower[self.s0:self.s1]):
             return None
         earlier = [f for f in self.figures if f.token < figure.token and f.kind == "pct"]
         if not earlier or doc.words_between(earlier[-1].token + 1, figure.token) > 5:
@@ -640,6 +645,22 @@ class Sentence:
         if words.isdisjoint(before) and words.isdisjoint(after):
             return None
         return earlier[-1].token
+
+    def _bracketed_restatement(self, figure: Figure) -> int | None:
+        """"its volatility was under 10% (9.8%)", "close to 30% (29.9%)": a percent alone in brackets right after
+        a rounder percent of about its size states it exactly, and is read from that figure's words."""
+        doc = self.doc
+        before, after = self._previous_word(figure.token), self._next_word(figure.token + 1)
+        if before <= self.s0 or doc.orth[before] != "(" or after >= self.s1 or doc.orth[after][:1] != ")":
+            return None
+        head = self._previous_word(before)
+        earlier = doc.figure_at.get(head)
+        if earlier is None or earlier.kind != "pct" or head < self.s0:
+            return None
+        a, b = abs(float(earlier.quantity.value)), abs(float(figure.quantity.value))
+        if earlier.quantity.decimals >= figure.quantity.decimals or abs(a - b) > 0.1 * max(a, b) + 0.5:
+            return None
+        return head
 
     def _score_pair(self, cue: Cue) -> bool:
         """"NOS edged Sonae, +8.4% to +8.1%", "BCP beat Navigator, +1.2% to −0.4%": after a comparison of two
