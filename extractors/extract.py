@@ -252,7 +252,22 @@ class Extractor:
             if kept and name.start < kept[-1].end:
                 continue
             kept.append(name)
-        return kept
+        return _slipped_symbols(kept, orth) if "(" in orth else kept
+
+
+def _slipped_symbols(names: list[Name], orth: list[str]) -> list[Name]:
+    """A name paired with another company's ticker ("Alphabet (AMZN)", "Navigator (ALTR.LS)", "BCP
+    (NVG.LS)") is the named company's mention: the symbol in brackets is the writer's slip, no second
+    subject (round eight's labelling case 7). Only a symbol written alone in the bracket right after the
+    name counts (a capitalised symbol, not a name: "Tesla (Nvidia's rival)" keeps both)."""
+    dropped = set()
+    for first, second in zip(names, names[1:]):
+        if (first.ticker and second.ticker and first.ticker != second.ticker and second.end - second.start == 1
+                and second.start == first.end + 1 and orth[first.end] == "(" and second.end < len(orth)
+                and orth[second.end][:1] == ")" and orth[second.start].replace(".", "").replace("-", "").isupper()
+                and not orth[first.start].replace(".", "").replace("-", "").isupper()):
+            dropped.add(id(second))
+    return [n for n in names if id(n) not in dropped] if dropped else names
 
 
 def _rule_strings(book: Rulebook):

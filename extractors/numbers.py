@@ -254,6 +254,8 @@ QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
 
 
 _NO_TEXT = object()
+# a percent sign right after a currency amount ("$14.24%"): the amount is a percent
+STRAY_PERCENT = re.compile(r"[ \t]?%")
 
 
 def _spelled(match: re.Match) -> tuple[float, int] | None:
@@ -329,16 +331,20 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             value = word_number(match.group("wpct_num"))
             if value is not None:
                 found.append(Quantity("pct", float(value), 0, start, end, unit="%"))
-        elif match.group("cpre"):
+        elif match.group("cpre") or match.group("edec"):
             if match.group("cpre_scale"):
                 continue
-            number = match.group("cpre_num")
-            found.append(Quantity("price", _value(number), _decimals(number), start, end,
-                                  signed=_sign_of(match.group("cpre_sign")), currency=True))
-        elif match.group("edec"):
-            number = match.group("edec_num").replace(",", ".")
-            found.append(Quantity("price", float(number), _decimals(number), start, end,
-                                  signed=_sign_of(match.group("edec_sign")), currency=True))
+            euro = bool(match.group("edec"))
+            number = (match.group("edec_num") or "").replace(",", ".") if euro else match.group("cpre_num")
+            sign = _sign_of(match.group("edec_sign" if euro else "cpre_sign"))
+            stray = STRAY_PERCENT.match(text, match.end())
+            if stray:  # "$14.24%", "€25.15 %": a small model's stray currency sign before a percent is a percent
+                value = _value(number) if not euro else float(number)
+                found.append(Quantity("pct", value * (sign or 1), _decimals(number), start, stray.end() + offset,
+                                      signed=sign, unit="%"))
+                continue
+            found.append(Quantity("price", _value(number) if not euro else float(number), _decimals(number), start, end,
+                                  signed=sign, currency=True))
         elif match.group("cpct"):
             number = match.group("cpct_num").replace(",", ".")
             sign = _sign_of(match.group("cpct_sign"))

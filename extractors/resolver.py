@@ -28,7 +28,7 @@ from extractors.rulebook import (
     HeaderRule,
     Rulebook,
 )
-from extractors.structure import Block
+from extractors.structure import Block, user_turns
 from extractors.subjects import SUBJECT_FINDERS
 from extractors.tables import SKIP_COLUMN, TableReader
 
@@ -64,11 +64,22 @@ PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST", "PHASE"})
 LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
 PRICE_KEY_METRICS = frozenset({"price_level", "range_low", "range_high"})  # a delimited terse line's price cells
+# the rank an elliptic follow-up question asks of a measure ("which was the most volatile? and the drawdowns?"),
+# by (the measure's cue, the pending rank)
+ELLIPTIC_RANKS = {("DD", "most_volatile"): "largest_drawdown", ("DD", "worst_return"): "largest_drawdown",
+                  ("DD", "largest_daily_fall"): "largest_drawdown", ("VOL", "largest_drawdown"): "most_volatile",
+                  ("VOL", "worst_return"): "most_volatile", ("VOL", "best_return"): "least_volatile"}
+WITHDRAWN_REACH = 20
+DRAWDOWN_PATH_REACH = 6  # words from a drawdown word to the path of its peak and trough  # words from a withdrawn figure to its correction
 COMPARED_PRIORITY = 20  # below every cue: a figure's own cue always wins over the figure it is compared with
 PRICE_TOPICS = frozenset({"HIGH", "LOW", "START", "END", "OTHER_PERIOD", "FORECAST"})
 # Day scope: the cues that give a figure on a dated line a scope of its own ("MTD AVGO +0.2", "Week: AVGO
 # −8.1", "NVDA +10.3 MTD"), so the line's session label does not time it (Sentence._offer_frame).
 FRAME_SCOPES = frozenset({"PERIOD", "OTHER_PERIOD", "PHASE", "SPAN", "VOL", "DD", "WITHIN_PERIOD", "PERIOD_FREE"})
+# a bare number's metric named before it ("The volatility of AMD was 56.0"): the linking words that may lie
+# between, and how many words in all (Sentence._named_percent)
+NAMED_PERCENT_LINKS = frozenset({"of", "at", "with", "was", "is", "were", "came", "in", ":", "=", "-", "—"})
+NAMED_PERCENT_WITHIN = 6
 # the period words a signed number may follow its name across: "TSLA MTD +14.2", "AVGO YTD -3"
 SCOPE_AFTER_NAME = frozenset({"PERIOD", "OTHER_PERIOD", "PERIOD_FREE"})
 
@@ -94,6 +105,10 @@ class State:
     # "Correction: I gave Tesla's volatility as 23% — I swapped the digits. It's about 32%": the measure a
     # correcting sentence named, which the next sentence's bare percent restates
     corrected: str | None = None
+    # the measure of a figure the writer just withdrew ("I gave Tesla's volatility as 23%"): the correction's
+    # bare percent ("It's about 32%") is that measure
+    withdrawn: tuple[str, int] | None = None  # (metric, token)
+    question_more: list[str] = field(default_factory=list)  # "... and the drawdowns?": ranks a follow-up asks too
 
 
 @dataclass
@@ -217,6 +232,9 @@ class Resolver:
             moved = {c.ticker for c in made if c.metric == "period_return"}
             out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
         out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
+        turns = user_turns(doc.text, self.words("user_speakers"), self.words("assistant_speakers"))
+        if turns:  # a chat's user turns are read (their subjects and questions carry) but state no claim
+            out = [c for c in out if not any(a <= c.start < b for a, b in turns)]
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
 
@@ -325,6 +343,8 @@ class Resolver:
                     left, right = token + 1, cue.start
                     if cue.label in ASIDE_BLIND:
                         left = _after_aside(doc, left, right)
+                    if cue.label in OWN_FIGURE_AFTER and _figure_right_after(doc, cue.end, figure.token):
+                        continue  # "(from €0.8162) finishing at its monthly high of €0.8962": the high is the next figure
                 distance = doc.words_between(left, right)
                 if distance > row.within or doc.breaks_between(left, right):
                     continue
@@ -349,6 +369,17 @@ class Resolver:
 # Day scope: cues after a close that see past a bracketed aside right after it: "META 543.67 (−4.4%), low of
 # the month", "BCP 0.8586 (−2.52%) — the low": the session's move in brackets is no figure between them.
 ASIDE_BLIND = frozenset({"EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"})
+
+
+# Cues after a figure that state their own figure when one follows them: "finishing at its high of €0.8962" is
+# the figure after it, not the one before ("the bank (from €0.8162) finishing at its high of €0.8962").
+OWN_FIGURE_AFTER = frozenset({"ENDED_AT_HIGH", "ENDED_AT_LOW"})
+
+
+def _figure_right_after(doc: Document, end: int, token: int) -> bool:
+    while end < len(doc.orth) and not doc.orth[end].strip():
+        end += 1
+    return end != token and end in doc.figure_at
 
 
 def _after_aside(doc: Document, left: int, right: int) -> int:
@@ -652,7 +683,12 @@ class Sentence:
         exact": a percent a restatement word marks (within three words before it or six after, in its clause)
         restates the percent just before it, and is read from that figure's words, across the dash."""
         doc, words = self.doc, self.r.words("restatement_words")
-        if figure.kind != "pct" or words.isdisjoint(doc.lower[self.s0:self.s1]):
+        if figure.kind != "pct":
+            return None
+        bracketed = self._bracketed_restatement(figure)
+        if bracketed is not None:
+            return bracketed
+        if words.isdisjoint(doc.lower[self.s0:self.s1]):
             return None
         earlier = [f for f in self.figures if f.token < figure.token and f.kind == "pct"]
         if not earlier or doc.words_between(earlier[-1].token + 1, figure.token) > 5:
@@ -667,6 +703,22 @@ class Sentence:
         if words.isdisjoint(before) and words.isdisjoint(after):
             return None
         return earlier[-1].token
+
+    def _bracketed_restatement(self, figure: Figure) -> int | None:
+        """"its volatility was under 10% (9.8%)", "close to 30% (29.9%)": a percent alone in brackets right after
+        a rounder percent of about its size states it exactly, and is read from that figure's words."""
+        doc = self.doc
+        before, after = self._previous_word(figure.token), self._next_word(figure.token + 1)
+        if before <= self.s0 or doc.orth[before] != "(" or after >= self.s1 or doc.orth[after][:1] != ")":
+            return None
+        head = self._previous_word(before)
+        earlier = doc.figure_at.get(head)
+        if earlier is None or earlier.kind != "pct" or head < self.s0:
+            return None
+        a, b = abs(float(earlier.quantity.value)), abs(float(figure.quantity.value))
+        if earlier.quantity.decimals >= figure.quantity.decimals or abs(a - b) > 0.1 * max(a, b) + 0.5:
+            return None
+        return head
 
     def _score_pair(self, cue: Cue) -> bool:
         """"NOS edged Sonae, +8.4% to +8.1%", "BCP beat Navigator, +1.2% to −0.4%": after a comparison of two
@@ -996,6 +1048,11 @@ class Sentence:
             elif cue.rule.endswith("reversed"):
                 decided[first] = ("price_level", "end", cue.rule)
                 decided[last] = ("price_level", "start", cue.rule)
+            elif self._drawdown_path(cue, values):
+                # "a maximum drawdown of 8.7%, from €0.9406 on 3 February to €0.8586": the drawdown's endpoints are
+                # the month's high and low closes, no start and end
+                decided[first] = ("range_high", None, "construction.drawdown_path")
+                decided[last] = ("range_low", None, "construction.drawdown_path")
             else:
                 decided[first] = ("price_level", "start", cue.rule)
                 decided[last] = ("price_level", "end", cue.rule)
@@ -1035,6 +1092,18 @@ class Sentence:
         doc = self.doc
         return any(c.label == "DD" and id(c) not in self.muted and c.end <= start and doc.words_between(c.end, start) <= 4
                    and not doc.breaks_between(c.end, start) for c in self.cues)
+    def _drawdown_path(self, cue: Cue, values: list[float]) -> bool:
+        """A falling path right after a drawdown in its sentence ("a drawdown of about 21.1% — from €17.70 to
+        €13.96", "Its maximum drawdown was 8.7%, from €0.9406 to €0.8586"): peak to trough, within a few words
+        of the drawdown word, with no rise, period or session between."""
+        if cue.label != "PATH" or cue.rule.endswith("reversed") or values[0] <= values[1]:
+            return False
+        for dd in self.cues:
+            if dd.label == "DD" and dd.end <= cue.start and dd.start >= self.s0 and id(dd) not in self.muted \
+                    and self.doc.words_between(dd.end, cue.start) <= DRAWDOWN_PATH_REACH:
+                return not any(c.label in ("UP", "UP_NOUN", "OTHER_PERIOD", "PERIOD", "DATE", "DAILY") and dd.end <= c.start and c.end <= cue.start
+                               and c.start != dd.start for c in self.cues if id(c) not in self.muted)
+        return False
 
     def _whole_prices(self, values: list[float], last: int) -> bool:
         """"ran from ~206 to ~228": a path between two whole numbers too large to count sessions, with no
@@ -1092,6 +1161,7 @@ class Sentence:
         lists = self._figure_lists()
         signed_percent: set[int] = set()
         dated_moves: set[int] = set()
+        named_percents: set[int] = set()
         compared: tuple[int, str] | None = None  # the last percent a cue gave a metric: "drawdown, 21.8%, deeper than Amazon's 18.2%"
         corrected, self.state.corrected = self.state.corrected, None
         for figure in self.figures:
@@ -1107,6 +1177,9 @@ class Sentence:
             elif figure.kind in ("int", "number") and key is None and figure.token not in constructions and self._dated_bare_move(figure):
                 figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "down 14.5 on 7/23"
                 dated_moves.add(figure.token)
+            elif figure.kind == "number" and key is None and figure.token not in constructions and self._named_percent(figure):
+                figure = Figure(figure.token, bare_percent(figure.quantity), "pct")  # "The volatility of AMD was 56.0"
+                named_percents.add(figure.token)
             gloss = self._gloss(figure)
             if figure.kind == "int" and gloss is not None and figure.token not in constructions:
                 out.extend(self._gloss_count(figure, gloss))  # "15 — sessions out of 21 in which Amazon closed lower"
@@ -1151,11 +1224,19 @@ class Sentence:
                 reading.offer("metric", metric, self.r.construction_priority, 0, (rule,))
                 if anchor:
                     reading.offer("anchor", anchor, self.r.construction_priority, 0, (rule,))
+                if rule == "construction.drawdown_path":
+                    reading.slots.pop("date", None)  # a drawdown's endpoints are the month's range: their dates are no part
             if reading.get("drop") is not None:
                 drop = reading.slots["drop"]
                 held = reading.slots.get("metric")
                 if held is None or held.priority <= drop.priority or (decided and drop.priority >= DROP_OVER_CONSTRUCTION):
+                    if "attach.denied" in drop.rules and held is not None and figure.kind == "pct":
+                        self.state.withdrawn = (held.value, figure.token)  # "I gave Tesla's volatility as 23%. It's about 32%."
                     continue
+            if figure.kind == "pct" and self.state.withdrawn and not {"metric", "sign"} & set(reading.slots):
+                if self.doc.words_between(self.state.withdrawn[1], figure.token) <= WITHDRAWN_REACH:
+                    reading.offer("metric", self.state.withdrawn[0], COMPARED_PRIORITY, 0, ("metric.withdrawn",))
+                self.state.withdrawn = None
             self.reading = reading  # a finder may ask what the figure measures (subjects.topic_price)
             subjects, subject_rule = self._subject(figure, lists)
             if subjects is None:
@@ -1178,7 +1259,8 @@ class Sentence:
                 for metric, value, extra_rules, kw in claims:
                     used = SLOTS_USED.get(metric, ("metric",))
                     marked = ("figure.signed_after_name",) if figure.token in signed_percent else \
-                        ("figure.dated_bare_move",) if figure.token in dated_moves else ()
+                        ("figure.dated_bare_move",) if figure.token in dated_moves else \
+                        ("figure.named_percent",) if figure.token in named_percents else ()
                     claim = self._claim(name.ticker, metric, value, figure.start, figure.end,
                                         rules=reading.rules(used) + extra_rules + marked + (subject_rule, name.rule), **kw)
                     if claim is not None:
@@ -1301,7 +1383,13 @@ class Sentence:
         names = {i for n in self.mentions if earlier < n.start < token for i in range(n.start, n.end)}
         words = [w for i, w in enumerate(between, start=earlier + 1) if w.strip() and i not in names]
         links = self.r.words("compared_list_links") | self.r.words("hedges")
-        return bool(names) and any(w in ("and", ",", "&") for w in words) and all(w in links for w in words)
+        if bool(names) and any(w in ("and", ",", "&") for w in words) and all(w in links for w in words):
+            return True
+        # "roughly 34% for Amazon and 23% for Tesla": figures each "for" a name, joined, are one measure's list
+        named = {i for n in self.mentions if earlier < n.start and n.end <= token for i in range(n.start, n.end)}
+        words = [(i, w) for i, w in enumerate(between, start=earlier + 1) if w.strip() and i not in named]
+        return bool(named) and bool(words) and words[0][1] == "for" and any(w in self.r.words("figure_joiners") for _, w in words) \
+            and all(w == "for" or w in self.r.figure_list_words for _, w in words)
 
     def _signed_after_name(self, figure: Figure) -> bool:
         """A number written with its sign right after a company's name, in a text that writes its
@@ -1328,6 +1416,39 @@ class Sentence:
                                        or doc.lower[position] in fillers or position in scoped):
             position -= 1
         return any(n.ticker and n.end == position + 1 for n in self.mentions)
+
+    def _named_percent(self, figure: Figure) -> bool:
+        """A bare number whose metric the sentence names just before it is that metric's percent: "The
+        volatility of AMD was 56.0", "the lowest volatility of 9.84", "a max drawdown of 21.3", and a dated
+        figure after a day's move ("The biggest daily increase was NVDA with 8.74 on August 29"). Small models
+        drop the percent sign; a price is never named by these words. The nearest metric word before the
+        figure decides (a price word nearer, "its high of 227.98", keeps it a price); linking words ("was",
+        "of"), names and sign words lie between freely, within a few words."""
+        quantity, doc = figure.quantity, self.doc
+        if quantity.currency or quantity.decimals == 0:
+            return False
+        weak = self.r.words("be_forms") | NAMED_PERCENT_LINKS
+        words = 0
+        daily = False
+        for cue in sorted((c for c in self.cues if c.end <= figure.token and c.start >= self.s0 and id(c) not in self.muted),
+                          key=lambda c: -c.end):
+            if doc.words_between(cue.end, figure.token) > NAMED_PERCENT_WITHIN:
+                break
+            if cue.label in ("VOL", "DD"):
+                return not daily
+            if cue.label == "DAILY":
+                daily = True
+                break
+            if cue.label in ("UP", "DOWN", "UP_NOUN", "DOWN_NOUN", "OBJECT_LEAD", "EXTREME", "SUP_MAX", "SUP_MIN", "CLAUSE") \
+                    or (cue.label == "LEVEL" and " ".join(doc.lower[cue.start:cue.end]) in weak):
+                continue
+            return False
+        if not daily:
+            return False
+        after = self._next_word(figure.token + 1)
+        if after < self.s1 and doc.lower[after] in ("on", "of"):
+            after = self._next_word(after + 1)
+        return after < self.s1 and any(d.start == after for d in doc.dates)
 
     def _dated_bare_move(self, figure: Figure) -> bool:
         """A bare number dated to a session, in a text that writes its moves in percent, is that day's move
@@ -1873,8 +1994,21 @@ class Sentence:
         """A question that ranks without naming ("Which stock did best?", "And the worst?") is answered
         by the first company the next sentence names ("A: Tesla. It rose 14.2%")."""
         pending, self.state.question_rank = self.state.question_rank, None
-        if pending is None or self._is_question():
+        if pending is None:
             return
+        if self._is_question():
+            # "which was the most volatile? and the drawdowns?": a follow-up that names only a measure asks the
+            # same superlative of it; the pending rank waits for the answer
+            if not any(n.ticker for n in self.mentions) and not any(c.label.startswith(RANK_PREFIX) or c.label.startswith("SUP_")
+                                                                    for c in self.cues):
+                self.state.question_rank = pending
+                measure = next((ELLIPTIC_RANKS.get((c.label, pending[0])) for c in self.cues if c.label in ("DD", "VOL") and id(c) not in self.muted), None)
+                if measure and measure != pending[0] and measure not in self.state.question_more:
+                    self.state.question_more.append(measure)
+            else:
+                self.state.question_more = []
+            return
+        more, self.state.question_more = self.state.question_more, []
         names = [n for n in self.mentions if n.ticker]
         if not names:
             return
@@ -1883,6 +2017,9 @@ class Sentence:
         self.state.last_rank = rank
         start, end = self.doc.char_span(name.start, name.end)
         self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=rules + ("subject.answer", name.rule)))
+        if more and not self.r.words("answer_all_words").isdisjoint(self.doc.lower[name.end:self.s1]):
+            for extra in more:  # "BCP on both counts": the answer's name takes the follow-up's rank too
+                self.out.append(self._claim(name.ticker, "rank", extra, start, end, rules=rules + ("subject.answer_all", name.rule)))
 
     def _own_extreme_key(self, cue: Cue, rank: str) -> bool:
         """"- Nvidia — best day: 2026-08-04", '"best_day": "2026-08-04"': a day's superlative used as a key,
@@ -2279,6 +2416,8 @@ class Sentence:
             if right is None and left is None:
                 right = self._quantified_object(cue)
             if right is None:
+                right = self._descriptor_object(cue)  # "had a better month than its parent", "beat the lender"
+            if right is None:
                 continue
             if left is None and self._pronoun_before(cue.start):
                 left = subjects.carried(self, cue.start, {})  # "…, so it underperformed Amazon": the pronoun is the subject
@@ -2295,6 +2434,20 @@ class Sentence:
                     if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
                         self.out.append(self._claim(winner.ticker, "outperformed", loser.ticker, start, end,
                                                     rules=(cue.rule, "subject.relation")))
+
+    def _descriptor_object(self, cue: Cue) -> tuple[Name, ...] | None:
+        """A relation whose object is a descriptor that fits one company ("than its parent", "beat the
+        renewables arm", "lagged the lender"): that company (the universe's `descriptors`), never a
+        descriptor that fits none ("the stock")."""
+        for d in self.cues:
+            if d.label == "DESCRIPTOR" and d.start >= cue.end and self.doc.words_between(cue.end, d.start) <= 1 \
+                    and id(d) not in self.muted and d.end - d.start > 1:
+                fitting = subjects.descriptor_fits(self.doc, d)
+                if not fitting:
+                    return None
+                found = subjects.carried(self, d.end - 1, {})
+                return found if found and found[0].ticker in fitting else None
+        return None
 
     def _pronoun_before(self, start: int) -> bool:
         """A subject pronoun right before a verb ("so it underperformed"), adverbs between allowed."""

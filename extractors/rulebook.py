@@ -54,6 +54,7 @@ LABELS: dict[str, str] = {
     "ARITHMETIC": "an operator ('/', '−', '=', '≈') beside a bare number: the number is an operand, no claim",
     "PAST_MODAL": "'could increase by 9,8 percent and closed': a translated past ('konnte'), no forecast",
     "THRESHOLD": "'sessions below -6%': a bound that counts moves, not a move",
+    "DENIED": "', not 4.07%', 'rather than 6.8%': a figure the text denies or withdraws",
     "MONTH": "a month's name; the cell's month makes a period, another month another period",
     "DATE": "an explicit date (found by extractors.numbers, not by a cue rule)",
     "PATH": "from X to Y: first and last close",

@@ -225,3 +225,42 @@ def _markdown_blocks(text: str, header_like) -> list[Block]:
             out.append(Block("table", first, last, rows=tuple(rows)))
             table_lines = []
     return out
+
+
+# A speaker label opening a line: "User:", "**You:**", "> **Human**:", "### Assistant", "[User]", "Q (me):".
+SPEAKER_LABEL = re.compile(r"(?m)^[ \t>#*_\[\-]*([A-Za-z][A-Za-z0-9.\-]{0,15})[ \t]*[*_\]]*[ \t]*(?::|[*_]*[ \t]*$|—|–)")
+
+
+def user_turns(text: str, user_words, assistant_words) -> list[tuple[int, int]]:
+    """The character spans of a chat transcript's user turns, which carry no claims.
+
+    A transcript ("User: …\\n\\nAssistant: …", "**You:** … **Assistant:** …", "### Human" over a paragraph)
+    holds text that is not the model's: the user's question, a figure the user states or doubts ("I
+    thought Tesla was up 20%?", "wasn't its low around $190?") or echoes. The user's turn runs from its
+    label to the next speaker's label; with no assistant label anywhere in the text it ends at its
+    paragraph. Its words are still read (the resolver takes a question's subject and rank into the
+    answer that follows), only its claims are dropped. A label is a speaker word of the lexicon at a
+    line's start, before a colon (or alone on its line, a heading or bold), so prose ("You can see …")
+    is never one."""
+    if ":" not in text and "#" not in text and "*" not in text:
+        return []
+    labels = []
+    for match in SPEAKER_LABEL.finditer(text):
+        word = match.group(1).lower().rstrip(".")
+        if word in user_words:
+            labels.append((match.start(), "user"))
+        elif word in assistant_words:
+            labels.append((match.start(), "assistant"))
+    if not any(kind == "user" for _, kind in labels):
+        return []
+    answered = any(kind == "assistant" for _, kind in labels)
+    out = []
+    for index, (start, kind) in enumerate(labels):
+        if kind != "user":
+            continue
+        end = labels[index + 1][0] if index + 1 < len(labels) else len(text)
+        if not answered:
+            gap = text.find("\n\n", start)
+            end = min(end, gap) if gap != -1 else end
+        out.append((start, end))
+    return out

@@ -20,6 +20,20 @@ def bracket_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | N
         name = sentence._name_starting(sentence._next_word(after + 1))
         if name is not None:
             return (name,)
+        return _descriptor_at(sentence, sentence._next_word(after + 1))  # "17.8% for the bank"
+    return None
+
+
+def _descriptor_at(sentence: Sentence, start: int) -> tuple[Name, ...] | None:
+    """The company a descriptor opening at `start` fits ("the bank", "the renewables arm"), when it fits one
+    that was named (or only one at all); None for a descriptor that fits no particular company."""
+    for cue in sentence.cues:
+        if cue.label == "DESCRIPTOR" and cue.start == start and cue.end - cue.start > 1 and id(cue) not in sentence.muted:
+            fitting = _fitting(sentence.doc, cue)
+            if not fitting:
+                return None
+            ticker = _last_named_of(sentence.doc, fitting, cue.start)
+            return (Name(ticker, cue.start, cue.start, "subject.descriptor_fits"),) if ticker else None
     return None
 
 
@@ -47,14 +61,20 @@ def for_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
         name = sentence._name_starting(start)
         if name is not None:
             return (name,)
-        # "annualised volatility of about 12.5%, against 17.8% for the bank": a descriptor that fits one company
-        # named before is that company (a descriptor fitting none, "for the stock", says nothing here)
-        for cue in sentence.cues:
-            if cue.label == "DESCRIPTOR" and cue.start in (start, start + 1) and id(cue) not in sentence.muted:
-                fitting = _fitting(sentence.doc, cue)
-                ticker = _last_named_of(sentence.doc, fitting, cue.start) if fitting else None
-                if ticker:
-                    return (Name(ticker, cue.start, cue.start, "subject.descriptor_fits"),)
+        return _descriptor_at(sentence, sentence._next_word(after + 1))  # "17.8% for the bank"
+    return None
+
+
+def _descriptor_at(sentence: Sentence, start: int) -> tuple[Name, ...] | None:
+    """The company a descriptor opening at `start` fits ("the bank", "the renewables arm"), when it fits one
+    that was named (or only one at all); None for a descriptor that fits no particular company."""
+    for cue in sentence.cues:
+        if cue.label == "DESCRIPTOR" and cue.start == start and cue.end - cue.start > 1 and id(cue) not in sentence.muted:
+            fitting = _fitting(sentence.doc, cue)
+            if not fitting:
+                return None
+            ticker = _last_named_of(sentence.doc, fitting, cue.start)
+            return (Name(ticker, cue.start, cue.start, "subject.descriptor_fits"),) if ticker else None
     return None
 
 
@@ -137,11 +157,26 @@ def _preceding(sentence: Sentence, token: int, within_clause: bool) -> tuple[Nam
 
 
 def clause_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    return _preceding(sentence, token, within_clause=True)
+    found = _preceding(sentence, token, within_clause=True)
+    if found and found[-1].end < token:
+        # "BCP and NOS did best, with the bank (from €0.8162) …": a descriptor that fits one company, nearer the
+        # figure than the name and no relation's object, is the figure's subject
+        for cue in reversed(sentence.cues):
+            if cue.label == "DESCRIPTOR" and found[-1].end <= cue.start and cue.end <= token and id(cue) not in sentence.muted:
+                if sentence._object_at(cue.start):
+                    break
+                fits = _descriptor_at(sentence, cue.start)
+                if fits and fits[0].ticker != found[-1].ticker and (len(found) == 1 or any(n.ticker == fits[0].ticker for n in found)):
+                    return fits
+                break
+    return found
 
 
 def sentence_subject(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     return _preceding(sentence, token, within_clause=False)
+
+
+SINGULAR_PRONOUNS = frozenset({"it", "its", "it's", "itself"})
 
 
 def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
@@ -157,7 +192,25 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
             return (Name(chosen.ticker, cue.start, cue.start, cue.rule),)
         if any(n.start <= cue.start < n.end for n in sentence.mentions):
             continue
+        if cue.label == "PRONOUN" and any(d.label == "DESCRIPTOR" and d.start <= cue.start < d.end and d.end - d.start > 1
+                                          and id(d) not in sentence.muted for d in sentence.cues):
+            continue  # "its parent", "its renewables unit": the descriptor the pronoun opens names the company
+        if cue.label == "DESCRIPTOR" and token >= cue.end and sentence._object_at(cue.start) and any(
+                c.label == "DESCRIPTOR" and c.end <= cue.start and id(c) not in sentence.muted for c in sentence.cues):
+            continue  # "The renewables arm beat its parent and finished on its high": the object is not the subject
         word = sentence.doc.lower[cue.start]
+        if cue.label == "PRONOUN" and word in SINGULAR_PRONOUNS:
+            # "with the bank (from €0.8162) finishing at its high": a pronoun after a descriptor that fits one
+            # company, with no name between, is that company
+            named = sentence.ticker_before(cue.start)
+            last_name = max((n.end for n in sentence.doc.names if n.end <= cue.start), default=-1)
+            for d in reversed(sentence.cues):
+                if d.label == "DESCRIPTOR" and last_name <= d.start and d.end <= cue.start and d.end - d.start > 1 \
+                        and d.start >= sentence.s0 and id(d) not in sentence.muted:
+                    found = _descriptor_at(sentence, d.start)
+                    if found and found[0].ticker != named:
+                        return (Name(found[0].ticker, cue.start, cue.start, "subject.descriptor_fits"),)
+                    break
         if word in ("their", "they", "them") and sentence.state.last_group:
             return sentence.state.last_group
         ticker = sentence.ticker_before(cue.start)
@@ -172,6 +225,10 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
             return (Name(ticker, cue.start, cue.start, cue.rule),)
         return None
     return None
+
+
+def descriptor_fits(doc, cue) -> frozenset[str] | None:
+    return _fitting(doc, cue)
 
 
 def _fitting(doc, cue) -> frozenset[str] | None:

@@ -76,3 +76,21 @@ def test_a_hyphenated_period_before_the_peak_is_the_drawdowns():
     # round seven's sector descriptors: "its mid-month peak", "its late-July high"
     assert_shape("At its worst Nvidia stood 12.3% below its mid-month peak.", present=[("NVDA", "max_drawdown", 12.3)],
                  absent=[("NVDA", "period_return", 12.3)])
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        ("BCP had a maximum drawdown of 8.7%, from €0.9406 on 3 February to €0.8586 on 13 February.", "lisbon", "2026-02",
+         {("BCP.LS", "range_high", 0.9406), ("BCP.LS", "range_low", 0.8586)}, {("BCP.LS", "price_level", 0.9406)}),
+        ("Galp's drawdown was about 21.1% — from €17.70 to €13.96.", "lisbon", "2025-12",
+         {("GALP.LS", "range_high", 17.70), ("GALP.LS", "range_low", 13.96)}, {("GALP.LS", "price_level", 17.70)}),
+        ("Broadcom's peak-to-trough fall was 16.9%, from $427.76 to $355.59.", "us", "2026-08",
+         {("AVGO", "range_high", 427.76), ("AVGO", "range_low", 355.59)}, set()),
+        # a rising path after a drawdown is the month's path
+        ("NOS had a drawdown of 6%, then rose from €4.40 to €5.15.", "lisbon", "2026-02",
+         {("NOS.LS", "price_level", 4.40), ("NOS.LS", "price_level", 5.15)}, {("NOS.LS", "range_high", 4.40)}),
+    ],
+)
+def test_a_drawdowns_path_is_its_high_and_low(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=month)

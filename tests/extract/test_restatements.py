@@ -27,3 +27,18 @@ def test_a_restated_figure_is_read_from_the_first(text, universe, present, absen
 def test_a_tight_dash_between_percents_stays_a_range():
     assert_shape("Palantir stock dropped roughly 7%–8% on the news.", present=[],
                  absent=[("PLTR", "period_return", -7), ("PLTR", "period_return", -8)])
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Jerónimo Martins was the least volatile — its annualised volatility was under 10% (9.8%).", "lisbon",
+         {("JMT.LS", "volatility", 10), ("JMT.LS", "volatility", 9.8)}, {("JMT.LS", "period_return", 9.8)}),
+        ("Amazon's drawdown was about 18% (18.2%).", "us", {("AMZN", "max_drawdown", 18.2)}, {("AMZN", "period_return", 18.2)}),
+        ("AMD's volatility was under 90% (86.4%).", "us", {("AMD", "volatility", 86.4)}, {("AMD", "period_return", 86.4)}),
+        # a bracketed figure far from the one before it is another measure
+        ("Tesla's volatility was 32% (up 14.2% on the month).", "us", {("TSLA", "period_return", 14.2)}, {("TSLA", "volatility", 14.2)}),
+    ],
+)
+def test_an_exact_percent_in_brackets_restates_the_round_one(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
