@@ -123,3 +123,31 @@ def test_italian_and_french_refusals(text):
 def test_english_prose_keeps_its_reading(text):
     found = {(c.ticker, c.metric) for c in claims_of(text, **US)}
     assert ("NVDA", "period_return") in found and not any(m in ("refusal", "rank") for _, m in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [
+        # an elided article or preposition is a token of its own: the name, the figure and the month after it read
+        ("L'EDP en baisse de 2,40 %.", {("EDP.LS", "period_return", -2.4)}),
+        ("Per l'EDP, in calo del 2,40%.", {("EDP.LS", "period_return", -2.4)}),
+        ("Galp in calo dell’1,14%.", {("GALP.LS", "period_return", -1.14)}),
+        ("La Jerónimo ended in calo del 2,40% at 19,91 €.", {("JMT.LS", "period_return", -2.4), ("JMT.LS", "price_level", 19.91)}),
+    ],
+)
+def test_elided_forms_read_what_follows(text, present):
+    assert_shape(text, present, (), **LISBON)
+
+
+def test_english_apostrophes_stay_whole():
+    from extractors.extract import _tokenizer_with_slashes
+    import spacy
+
+    nlp = _tokenizer_with_slashes(spacy.blank("en"))
+    assert [t.text for t in nlp("Dell's shares don't move")] == ["Dell", "'s", "shares", "do", "n't", "move"]
+
+
+def test_a_noun_of_a_move_after_a_volatility_keeps_its_sign():
+    text = "AMD, la più volatile (85,8% annualizzata), with un rimbalzo del 13,0% il 30 agosto."
+    found = {(c.ticker, c.metric, c.value) for c in claims_of(text, **US)}
+    assert ("AMD", "daily_move", 13.0) in found and ("AMD", "volatility", 13.0) not in found
