@@ -288,14 +288,22 @@ def _rule_strings(book: Rulebook):
                 yield " ".join(tokens).replace(" - ", "-")
 
 
+# Italian and French elisions before a word of two letters or more, or a figure: "l'", "dell'", "d'", "n'", "qu'"
+_ELISION = (r"(?:[DdNnSsCc]ell|[Dd]all|[Nn]ell|[Ss]ull|[Aa]ll|[Qq]uell|[Qq]u|[Uu]n|[Ll]|[Dd]|[Nn]|[Jj]|[Ss]|[Cc]|[Mm]|[Tt])"
+            r"['’](?=[^\W\d_]{2}|\d)")
+
+
 def _tokenizer_with_slashes(nlp):
     """A slash against a capital is a token of its own, as between two letters: "NOS/SON" splits, and so
     do "**NOS**/SON" and "SON/**EDPR**", whose emphasis leaves the slash at a token's edge ("w/" stays).
-    A pipe is always a token of its own, a cell's edge: "GOOGL| −9.1%" names Alphabet."""
+    A pipe is always a token of its own, a cell's edge: "GOOGL| −9.1%" names Alphabet.
+    An Italian or French elided article or preposition is a token of its own, as its unelided form is: "L'EDP",
+    "dell'Altri", "d'août", "n'avons" read their name, month and verb ("Dell's", one letter after the
+    apostrophe, stays whole)."""
     from spacy.util import compile_prefix_regex, compile_suffix_regex
 
     defaults = nlp.Defaults
-    nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", *defaults.prefixes]).search
+    nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", _ELISION, *defaults.prefixes]).search
     nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", *defaults.suffixes]).search
     return nlp
 

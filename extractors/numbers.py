@@ -379,15 +379,24 @@ MONTH_NUMBERS: dict[str, int] = dict(_MONTHS)
 _MONTH_RE = r"(?P<{g}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _WEEKDAY_RE = r"(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?\s+)"
 _ORD = r"(?:st|nd|rd|th)?"
-# Portuguese and Spanish inside English ("a 27 de outubro", "dia 31", "el día 4"): read as dates, kept out of MONTH_NUMBERS
-_PT_MONTHS = {name: index for index, name in enumerate(
-    ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"), 1)}
+# Romance month names inside English ("a 27 de outubro", "el 14 de enero", "il 31 luglio", "le 1er août", "dia 31",
+# "el día 4"): read as dates after a day number, kept out of MONTH_NUMBERS (a bare "mars" or "mai" names no month)
+_ROMANCE_MONTH_NAMES = (
+    ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"),
+    ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
+    ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"),
+    ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"),
+    ("janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre"),
+    ("janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setiembre", "octubre", "noviembre", "diciembre"),
+)
+_PT_MONTHS = {name: index for names in _ROMANCE_MONTH_NAMES for index, name in enumerate(names, 1)}
+_PT_MONTH_RE = "|".join(sorted(_PT_MONTHS, key=len, reverse=True))
 
 DATE_RE = re.compile(
     "|".join(
         (
             r"(?P<iso>\b(?P<iso_y>20\d\d)-(?P<iso_m>\d\d)-(?P<iso_d>\d\d)\b)",
-            rf"(?P<ptdm>\b(?<![\d.,])(?P<ptdm_d>\d{{1,2}})\s+de\s+(?P<ptdm_m>{'|'.join(_PT_MONTHS)})(?![a-z]))",
+            rf"(?P<ptdm>\b(?<![\d.,])(?P<ptdm_d>\d{{1,2}})(?:er|º|°)?\s+(?:de\s+|di\s+)?(?P<ptdm_m>{_PT_MONTH_RE})(?![a-zà-ÿ]))",
             r"(?P<dia>\bd[ií]a\s+(?P<dia_d>\d{1,2})(?![\d,.]\d)(?!\d))",
             rf"(?P<dm>\b{_WEEKDAY_RE}?(?:the\s+)?(?<![\d.,])(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+of)?\s+{_MONTH_RE.format(g='dm_m')}(?![a-z]))",
             rf"(?P<md>\b{_WEEKDAY_RE}?{_MONTH_RE.format(g='md_m')}\s+(?:the\s+)?(?P<md_d>\d{{1,2}}){_ORD}(?![\d,.]\d)(?!\d))",
@@ -416,7 +425,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 
 DATE_SCANNER = Scanner.of(DATE_RE, {
     # a weekday; "the" before a day number; a day number before a month; an ISO date; a month before a day number
-    r"\b(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s|the\s+\d|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[a-z]|20\d\d-"
+    r"\b(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s|the\s+\d|\d{1,2}(?:st|nd|rd|th|er|º|°)?(?:\s+of)?\s+[a-z]|20\d\d-"
     r"|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d)": "",
 })
 
