@@ -1562,13 +1562,15 @@ class Sentence:
     # ----------------------------------------------------------------- ranks
     def _ranks(self) -> None:
         doc = self.doc
-        made: set[tuple[str, str]] = set()
+        made: dict[tuple[str, str], int] = {}  # (ticker, rank) -> the end of the cue that made it
         for cue in self.cues:
             if id(cue) in self.muted:
                 continue
             rank, rules = None, (cue.rule,)
             if cue.label.startswith(RANK_PREFIX):
                 rank = cue.label[len(RANK_PREFIX):]
+                if self._emoji_over_group(cue):
+                    continue
             elif cue.label in ("SUP_BEST", "SUP_WORST", "SUP_MAX", "SUP_MIN"):
                 found = self._superlative(cue)
                 if found:
@@ -1593,14 +1595,33 @@ class Sentence:
                     for c in self.cues):
                 continue  # "Biggest up day: AMD's best session was ...": a label over the name's own extreme
             key = (owner[0].ticker, rank)
-            if key in made:
+            if key in made and not self._lead_in_between(made[key], cue.start, owner[0].ticker):
                 continue
-            made.add(key)
+            made[key] = cue.end
             self.state.last_rank = rank
             if rank == "best_return":
                 self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _emoji_over_group(self, cue: Cue) -> bool:
+        """Rank grammar: "🏆 Top performers", "🥇 Winners": a trophy before a plural heads a group (a
+        section heading over several bullets), not one company's rank."""
+        doc = self.doc
+        if any(ch.isalnum() for ch in doc.text[doc.starts[cue.start]:doc.ends[cue.end - 1]]):
+            return False
+        return any(c.label == "PLURAL_PERFORMER" and c.start >= cue.end and doc.words_between(cue.end, c.start) <= 2
+                   and not doc.breaks_between(cue.end, c.start) for c in self.cues)
+
+    def _lead_in_between(self, left: int, right: int, ticker: str) -> bool:
+        """Rank grammar: a bold lead-in that states a rank ("**Tesla led the pack:** Tesla was the top
+        performer") is a claim of its own beside the sentence that restates it; its colon closes the bold."""
+        doc = self.doc
+        colon = next((i for i in range(left, right) if doc.orth[i] == ":" and doc.text.startswith(("**", "__"), doc.ends[i])), None)
+        if colon is None:
+            return False  # "**Worst single day:** BCP, −3.65% — the steepest": a label, restated in one claim
+        return any(n.ticker == ticker and n.end <= colon for n in self.mentions) and any(
+            n.ticker == ticker and colon < n.start < right for n in self.mentions)
 
     def _only_name(self) -> None:
         """Rank grammar: a sentence opening "Only <company> <sign word>" ("Only BCP finishes in baisse",
@@ -1724,6 +1745,8 @@ class Sentence:
                  and not self._ticker_between(cue.end, c.start) and id(c) not in self.muted]
         if any(c.label == "PLURAL_PERFORMER" and doc.words_between(cue.end, c.start) <= 2 for c in after):
             return None
+        if self._subgroup_after(cue.end):
+            return None
         if any(c.label in ("LEVEL", "START", "END") and c.start - cue.end <= 2 and doc.lower[c.start] in self.r.words("price_nouns") for c in after):
             return None
         family, sign = None, 0
@@ -1786,6 +1809,19 @@ class Sentence:
         if rule is None and family == "RETURN_NOUN":
             rule = self.r.ranks.get((cue.label, "RETURN", 0))
         return (rule.rank, rule.id) if rule else None
+
+    def _subgroup_after(self, end: int) -> bool:
+        """Rank grammar: "the weakest of the nine risers", "the best among the banks": a superlative over a
+        sub-group of the universe (README convention 21) ranks nobody; "the best of the ten (names)" ranks."""
+        doc, words = self.doc, []
+        position = self._next_word(end)
+        while position < self.s1 and len(words) < 4:
+            words.append(doc.lower[position])
+            position = self._next_word(position + 1)
+        if not words or words[0] not in ("of", "among", "amongst"):
+            return False
+        rest = [w for w in words[1:] if w not in ("the", "our", "your", "its", "all") and not word_number(w) and not w.isdigit()]
+        return bool(rest) and rest[0] in self.r.words("subgroup_nouns")
 
     def _ticker_between(self, left: int, right: int) -> bool:
         """A company named between two tokens; a market's name ("best PSI performer") is none."""
@@ -2023,12 +2059,50 @@ class Sentence:
                     self.out.append(self._claim(leader, "outperformed", name.ticker, start, end,
                                                 rules=(cue.rule, "subject.leader", name.rule)))
 
+    def _followed_by(self) -> None:
+        """Rank grammar: "AMD was the best performer, followed closely by Amazon", "Galp led, followed by NOS
+        (8.4%) and Sonae (8.1%)": where the clause's subject is the leader (the company ranked best_return),
+        each name after "followed by" (a list joined by commas or "and", bracketed figures between) is
+        behind it. Any other subject is left alone: in a list of fallers the first is the worst."""
+        leader = self.state.leader
+        if leader is None:
+            return
+        doc = self.doc
+        for cue in self.cues:
+            if cue.label != "FOLLOWED_BY" or id(cue) in self.muted:
+                continue
+            left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {})
+            if not left or len(left) != 1 or left[0].ticker != leader:
+                continue
+            behind, after = [], cue.end
+            for name in self.mentions:
+                if name.start < after or not name.ticker:
+                    continue
+                between = [w for w in doc.lower[after:name.start] if w.strip()]
+                if doc.breaks_between(after, name.start) or any(w in (";", ".", ":", "while", "but", "whereas") for w in between):
+                    break
+                if behind and not any(w in (",", "and", "&") for w in between):
+                    break
+                if len(between) > (3 if not behind else 8):
+                    break
+                behind.append(name)
+                after = name.end
+            for name in behind:
+                if name.ticker != leader:
+                    start, end = doc.char_span(cue.start, name.end)
+                    self.out.append(self._claim(leader, "outperformed", name.ticker, start, end,
+                                                rules=(cue.rule, "subject.leader", name.rule)))
+
     def _relations(self) -> None:
         doc = self.doc
         self._behind_leader()
+        self._followed_by()
+        followed = [(c.start, c.end) for c in self.cues if c.label == "FOLLOWED_BY"]
         for cue in self.cues:
             if cue.label not in RELATION_LABELS or id(cue) in self.muted:
                 continue
+            if any(a <= cue.start < b for a, b in followed):
+                continue  # "closely trailed by Nvidia": the passive of following, read by _followed_by
             right, after = None, cue.end
             spread = self._next_word(cue.end)
             if spread < self.s1 and doc.orth[spread] == ".":
