@@ -1632,14 +1632,19 @@ class Sentence:
         while lead < self.s1 and not doc.orth[lead][:1].isalnum():
             lead = self._next_word(lead + 1)
         if lead >= self.s1 or doc.lower[lead] not in self.r.words("only_words"):
-            return
+            # rank grammar: "nine of the ten rose, and only BCP ended lower", "; only Meta finished higher":
+            # "only" opening a clause after a comma, a semicolon or a dash (and its "and" / "but")
+            lead = next((i for i in range(self.s0 + 1, self.s1) if doc.lower[i] in self.r.words("only_words")
+                         and self._clause_opening(i)), self.s1)
+            if lead >= self.s1:
+                return
         name = self._name_starting(self._next_word(lead + 1))
         if name is None or name.ticker is None or self.is_object(name):
             return
         if any(n.ticker and n.ticker != name.ticker and n.start < name.end + 3 for n in self.mentions if n.start >= name.end):
             return  # "Only Alphabet and Amazon fell"
         if any(c.label in ("DAILY", "DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "COUNT", "OTHER_PERIOD")
-               for c in self.cues if id(c) not in self.muted):
+               for c in self.cues if id(c) not in self.muted and c.start >= lead):  # "Nine of the ten rose, and only ...
             return
         sign = next((c for c in self.cues if c.label in ("UP", "DOWN") and name.end <= c.start
                      and doc.words_between(name.end, c.start) <= 3 and id(c) not in self.muted), None)
@@ -1651,6 +1656,14 @@ class Sentence:
         self.state.last_rank = rank
         start, end = doc.char_span(lead, sign.end)
         self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=("rank.only_name", sign.rule, name.rule)))
+
+    def _clause_opening(self, token: int) -> bool:
+        """A word that opens a clause: after ",", ";", ":", a dash, or one of them and "and" / "but"."""
+        doc = self.doc
+        before = self._previous_word(token)
+        if before >= self.s0 and doc.lower[before] in ("and", "but", "yet", "while", "whereas"):
+            before = self._previous_word(before)
+        return before >= self.s0 and doc.orth[before] in (",", ";", ":", "—", "–", "-")
 
     def _is_question(self) -> bool:
         return "?" in self.doc.orth[self.s0:self.s1]

@@ -221,3 +221,19 @@ def test_a_sub_group_superlative_ranks_nobody(text, universe, present, absent):
 def test_a_trophy_over_a_plural_heading_ranks_nobody():
     text = "### 🏆 Top performers\n- **NOS (NOS.LS)** — +17.05%\n- **Sonae (SON.LS)** — +11.94%\n"
     assert_shape(text, set(), {("NOS.LS", "rank", "best_return"), ("SON.LS", "rank", "best_return")}, universe="lisbon")
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Nine of the ten names rose, and only **BCP** ended lower.", "lisbon", {("BCP.LS", "rank", "worst_return")}, set()),
+        ("Eight of ten gained — only Tesla closed the month down, off 4%.", "us", {("TSLA", "rank", "worst_return")}, set()),
+        ("Nine rose, but only Altri and BCP fell.", "lisbon", set(), {("ALTR.LS", "rank", "worst_return")}),
+        ("- **NOS** led, +17.05%", "lisbon", {("NOS.LS", "rank", "best_return")}, set()),
+        ("It was a rally led by the banks, with BCP up 9.8%.", "lisbon", set(), {("BCP.LS", "rank", "best_return")}),
+        ("GOOGL had the lowest change of -9.15%.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Amazon saw the biggest change on the 31st.", "us", set(), {("AMZN", "rank", "best_return"), ("AMZN", "rank", "worst_return")}),
+    ],
+)
+def test_only_in_a_clause_bare_led_and_a_change_noun_rank(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
