@@ -9,6 +9,7 @@ handler each, over the same cues. Every claim records the ids of the rules that 
 """
 
 from __future__ import annotations
+import re
 
 from collections.abc import Callable
 from dataclasses import replace, dataclass, field
@@ -1572,6 +1573,17 @@ class Sentence:
                 if self._emoji_over_group(cue):
                     continue
             elif cue.label in ("SUP_BEST", "SUP_WORST", "SUP_MAX", "SUP_MIN"):
+                shared = self._shared_superlative(cue)
+                if shared:
+                    owner = self._rank_owner(cue)
+                    if owner and len(owner) == 1 and owner[0].ticker:
+                        start, end = doc.char_span(cue.start, cue.end)
+                        for rank, rule in shared:
+                            if (owner[0].ticker, rank) not in made:
+                                made[(owner[0].ticker, rank)] = cue.end
+                                self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end,
+                                                            rules=(cue.rule, rule, "subject.rank_owner", owner[0].rule)))
+                        continue
                 found = self._superlative(cue)
                 if found:
                     rank, rule = found
@@ -1942,6 +1954,46 @@ class Sentence:
             before = self._previous_word(before)
         return self.doc.lower[before] in self.r.words("group_qualifiers")
 
+    def _shared_superlative(self, cue: Cue) -> list[tuple[str, str]]:
+        """Rank grammar: "Its drawdown (21.8%) and volatility (roughly 86%) were both the highest of the group",
+        "AMD's volatility and drawdown were each the largest": one superlative after "both" / "each" shared by
+        the measures the clause before it coordinates is each measure's rank."""
+        doc = self.doc
+        before = self._previous_word(cue.start)
+        if before >= self.s0 and doc.lower[before] == "the":
+            before = self._previous_word(before)
+        if before < self.s0 or doc.lower[before] not in ("both", "each", "all"):
+            return []
+        families = []
+        for c in self.cues:
+            if c.end <= before and c.label in ("VOL", "DD") and id(c) not in self.muted and not doc.breaks_between(c.end, cue.start) \
+                    and not any(doc.orth[i] in (";", ".") for i in range(c.end, before)) and c.label not in families:
+                families.append(c.label)
+        if len(families) < 2:
+            return []
+        out = []
+        for family in families:
+            rule = self.r.ranks.get((cue.label, family, 0))
+            if rule is not None:
+                out.append((rule.rank, rule.id))
+        return out if len(out) >= 2 else []
+
+    def _figure_apposition(self, cue: Cue) -> tuple[Name, ...] | None:
+        """Rank grammar: "A 7.0% jump on Aug. 4, then a 7.0% drop the very next day — the worst session any of
+        the ten had": in a sentence that names no one, a superlative in apposition to a figure (a dash or a
+        comma between, a few words at most) ranks the company that figure went to."""
+        doc = self.doc
+        start = doc.starts[cue.start]
+        before = [c for c in self.out if c.ticker and c.metric in ("daily_move", "period_return", "volatility", "max_drawdown")
+                  and doc.starts[self.s0] <= c.start and c.end <= start]
+        if not before:
+            return None
+        last = max(before, key=lambda c: c.end)
+        gap = doc.text[last.end:start]
+        if len(gap.split()) > 9 or not re.search(r"[,—–]", gap) or re.search(r"[.;]", gap):
+            return None
+        return (Name(last.ticker, cue.start, cue.start, "subject.figure_apposition"),)
+
     def _rank_owner(self, cue: Cue) -> tuple[Name, ...] | None:
         doc = self.doc
         # "the best performer was NVDA", "Best performer: AMZN", "the highest volatility belonged to AMD"
@@ -1988,6 +2040,8 @@ class Sentence:
             if found:
                 return found
         found = subjects.following(self, cue.end, {})
+        if not found and not self.mentions:
+            found = self._figure_apposition(cue)
         if found or self.mentions or self.figures or self.state.topic is None:
             return found  # "Bottom 3 (worst first)": a rank over a count of names is a heading, no one's
         # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming

@@ -237,3 +237,21 @@ def test_a_trophy_over_a_plural_heading_ranks_nobody():
 )
 def test_only_in_a_clause_bare_led_and_a_change_noun_rank(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("AMD fell 18%. Its peak-to-trough drawdown (21.8%) and volatility (roughly 86%) were both the highest of the group.",
+         {("AMD", "rank", "largest_drawdown"), ("AMD", "rank", "most_volatile")}, set()),
+        ("Tesla slid 9%. Its volatility and its drawdown were each the largest of the ten.",
+         {("TSLA", "rank", "largest_drawdown"), ("TSLA", "rank", "most_volatile")}, set()),
+        # no rank for the smallest drawdown: a shared superlative gives only the measures that rank
+        ("Meta rose 2%. Its volatility and drawdown were both the lowest in the group.", set(),
+         {("META", "rank", "least_volatile")}),
+        ("AMD's line looks like a seismograph. A 7.0% jump on Aug. 4, then a 7.0% drop the very next day — the worst session any of the ten had.",
+         {("AMD", "rank", "largest_daily_fall")}, set()),
+    ],
+)
+def test_a_shared_superlative_and_one_in_apposition_to_a_figure_rank(text, present, absent):
+    assert_shape(text, present, absent)
