@@ -171,13 +171,132 @@ def _line_end(text: str, start: int) -> int:
     return len(text) if end < 0 else end
 
 
+# rank grammar for tables: the line before a table declares its order ("ranked by monthly change", "sorted by
+# return, best first") or what its bold marks ("Best and worst performers are shown in **bold**")
+DECLARED_ORDER = re.compile(r"\b(?:ranked|sorted|ordered|arranged|listed|ranking|sorting)\s+(?:from\s+\w+\s+to\s+\w+\s+)?(?:by|on|according to)\b")
+BOLD_LEGEND = re.compile(r"\b(?:in|as|are|is)\s+(?:\*\*)?bold(?:\*\*)?|\bbold(?:ed|face)?\b|\*\*bold\*\*")
+LEGEND_BEST = re.compile(r"\b(?:best|top|strongest|leader|leaders|winner|winners|highest)\b")
+LEGEND_WORST = re.compile(r"\b(?:worst|bottom|weakest|laggard|laggards|loser|losers|lowest)\b")
+RETURN_HEADER = re.compile(r"chg|change|return|rtn|δ|perf|%")
+PCT_CELL = re.compile(r"([+\-−–]?)\s*(\d+(?:[.,]\d+)?)\s*%")
+
+
+ORDER_RETURN_WORDS = ("change", "return", "returns", "performance", "gain", "gains", "move", "chg", "%", "m/m", "mtd",
+                      "percentage", "percent", "rtn", "δ", "result", "results")
+MEASURE_VOL_DD = ("vol", "volatility", "σ", "drawdown", "peak-to-trough", "dd")
+ORDER_NOT_MEASURES = ("ticker", "tickers", "name", "names", "symbol", "alphabetically", "alphabetical", "sector", "sectors",
+                      "weight", "weighting", "size", "cap", "capitalisation", "capitalization", "input", "exchange", "date")
+
+
+def _around(doc: Document, block: Block) -> tuple[str, str]:
+    """The paragraph right before a table and the one right after it (a note under it), lower case."""
+    text = doc.text
+    before_end = text.rfind("\n", 0, block.start)
+    before_start = text.rfind("\n\n", 0, max(0, before_end))
+    before = text[before_start + 1 if before_start >= 0 else 0:max(0, before_end)]
+    after_start = block.end
+    after_end = text.find("\n\n", after_start + 2)
+    after = text[after_start:after_end if after_end >= 0 else len(text)]
+    return before.lower()[-600:], after.lower()[:400]
+
+
+def _declared(doc: Document, block: Block, claim) -> None:
+    """A table without a rank column whose introducing line declares an order ("The table shows the top two
+    and bottom two names, ranked by monthly change"): its first row holds the measure's top, its last the
+    bottom where the table marks it (an elided middle row "…", "top N and bottom N", "best to worst") or
+    names every company the text names (README convention 11; make_notes round eight case 4). A table
+    only introduced, in the input's order, ranks nobody."""
+    rows = block.rows
+    before, _ = _around(doc, block)
+    order = DECLARED_ORDER.search(before)
+    if order is None:
+        return
+    sentence_start = max(before.rfind(". ", 0, order.start()), before.rfind("\n", 0, order.start())) + 1
+    intro = before[sentence_start:]
+    scope = intro[order.end() - sentence_start:][:80]
+    words = re.findall(r"[\w/%σδ\-]+", scope)[:6]
+    if not words or set(words) & set(ORDER_NOT_MEASURES):
+        return  # "sorted by ticker", "listed by sector": the input's order, not a ranking
+    found = _measure(" ".join(words)) if set(words) & set(MEASURE_VOL_DD) else (
+        ("best_return", "worst_return", any(w in scope for w in ASCENDING)) if set(words) & set(ORDER_RETURN_WORDS) else None)
+    if found is None:
+        return
+    top, bottom, ascending = found
+    body = []
+    for row in rows[1:]:
+        name = next((_first_ticker(doc, c.start, c.end) for c in row if _first_ticker(doc, c.start, c.end)), None)
+        if name is not None:
+            cell = next(c for c in row if _first_ticker(doc, c.start, c.end))
+            body.append((name, cell, (row[0].start, row[-1].end)))
+    if len(body) < 2:
+        return
+    first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
+    sentence = doc.text[block.start:block.end]
+    first, last = body[0], body[-1]
+    claim(first[0], first_rank, first[1].start, first[1].end, sentence, "rank.table_declared", first[2])
+    elided = any(not any(_first_ticker(doc, c.start, c.end) for c in row)
+                 and re.search(r"…|\.\.\.|omitted", doc.text[row[0].start:row[-1].end]) for row in rows[1:])
+    marks_bottom = elided or re.search(r"\b(?:bottom|worst|lowest|last)\b", intro) is not None
+    if len(body) >= 3 and (marks_bottom or {b[0].ticker for b in body} >= _named(doc)):
+        claim(last[0], last_rank, last[1].start, last[1].end, sentence, "rank.table_declared", last[2])
+
+
+def _bold_legend(doc: Document, block: Block, claim) -> None:
+    """Rank grammar: where the answer says what bold marks ("Best and worst performers of the ten are shown in
+    **bold**"), a bold return cell is that rank: of two bold rows the higher figure is the best, the lower
+    the worst; a legend naming only one end gives that end to its one bold row. Bold with no legend ranks
+    nobody (make_notes round eight case 2)."""
+    before, after = _around(doc, block)
+    legend = next((line for part in (before, after) for line in re.split(r"(?<=[.!?])\s|\n", part)
+                   if BOLD_LEGEND.search(line)), None)
+    if legend is None:
+        return
+    best, worst = LEGEND_BEST.search(legend) is not None, LEGEND_WORST.search(legend) is not None
+    if not (best or worst):
+        return
+    rows = block.rows
+    header = [doc.clean[c.start:c.end].strip().lower() for c in rows[0]]
+    marked = []
+    for row in rows[1:]:
+        name = next((_first_ticker(doc, c.start, c.end) for c in row if _first_ticker(doc, c.start, c.end)), None)
+        if name is None:
+            continue
+        for index, cell in enumerate(row):
+            raw = doc.text[cell.start:cell.end]
+            if "**" not in raw and "__" not in raw or index >= len(header) or not RETURN_HEADER.search(header[index]):
+                continue
+            if re.search(r"vol|σ|drawdown|dd|high|low", header[index]):
+                continue
+            m = PCT_CELL.search(doc.clean[cell.start:cell.end])
+            if m:
+                value = float(m.group(2).replace(",", ".")) * (-1 if m.group(1) in "-−–" and m.group(1) else 1)
+                marked.append((value, name, cell, (row[0].start, row[-1].end)))
+                break
+    if not marked:
+        return
+    sentence = doc.text[block.start:block.end]
+    marked.sort(key=lambda m: m[0])
+    if best and worst and len(marked) == 2:
+        ends = ((marked[-1], "best_return"), (marked[0], "worst_return"))
+    elif best != worst and len(marked) == 1:
+        ends = ((marked[0], "best_return" if best else "worst_return"),)
+    else:
+        return
+    for (value, name, cell, within), rank in ends:
+        claim(name, rank, cell.start, cell.end, sentence, "rank.table_bold_legend", within)
+
+
 def _table(doc: Document, block: Block, claim) -> None:
     rows = block.rows
     if len(rows) < 3:
         return
     header = [doc.clean[c.start:c.end].strip().lower().strip("*:") for c in rows[0]]
     column = next((i for i, h in enumerate(header) if h in RANK_HEADERS), None)
-    if column is None or not any(re.search(r"chg|change|return|rtn|δ|%", h) for h in header):
+    if column is None:
+        _bold_legend(doc, block, claim)
+        _declared(doc, block, claim)
+        return
+    if not any(re.search(r"chg|change|return|rtn|δ|%", h) for h in header):
         return
     body = []
     for row in rows[1:]:

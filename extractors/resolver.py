@@ -9,6 +9,7 @@ handler each, over the same cues. Every claim records the ids of the rules that 
 """
 
 from __future__ import annotations
+import re
 
 from collections.abc import Callable
 from dataclasses import replace, dataclass, field
@@ -1918,14 +1919,27 @@ class Sentence:
     # ----------------------------------------------------------------- ranks
     def _ranks(self) -> None:
         doc = self.doc
-        made: set[tuple[str, str]] = set()
+        made: dict[tuple[str, str], int] = {}  # (ticker, rank) -> the end of the cue that made it
         for cue in self.cues:
             if id(cue) in self.muted:
                 continue
             rank, rules = None, (cue.rule,)
             if cue.label.startswith(RANK_PREFIX):
                 rank = cue.label[len(RANK_PREFIX):]
+                if self._emoji_over_group(cue):
+                    continue
             elif cue.label in ("SUP_BEST", "SUP_WORST", "SUP_MAX", "SUP_MIN"):
+                shared = self._shared_superlative(cue)
+                if shared:
+                    owner = self._rank_owner(cue)
+                    if owner and len(owner) == 1 and owner[0].ticker:
+                        start, end = doc.char_span(cue.start, cue.end)
+                        for rank, rule in shared:
+                            if (owner[0].ticker, rank) not in made:
+                                made[(owner[0].ticker, rank)] = cue.end
+                                self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end,
+                                                            rules=(cue.rule, rule, "subject.rank_owner", owner[0].rule)))
+                        continue
                 found = self._superlative(cue)
                 if found:
                     rank, rule = found
@@ -1949,14 +1963,33 @@ class Sentence:
                     for c in self.cues):
                 continue  # "Biggest up day: AMD's best session was ...": a label over the name's own extreme
             key = (owner[0].ticker, rank)
-            if key in made:
+            if key in made and not self._lead_in_between(made[key], cue.start, owner[0].ticker):
                 continue
-            made.add(key)
+            made[key] = cue.end
             self.state.last_rank = rank
             if rank == "best_return":
                 self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _emoji_over_group(self, cue: Cue) -> bool:
+        """Rank grammar: "🏆 Top performers", "🥇 Winners": a trophy before a plural heads a group (a
+        section heading over several bullets), not one company's rank."""
+        doc = self.doc
+        if any(ch.isalnum() for ch in doc.text[doc.starts[cue.start]:doc.ends[cue.end - 1]]):
+            return False
+        return any(c.label == "PLURAL_PERFORMER" and c.start >= cue.end and doc.words_between(cue.end, c.start) <= 2
+                   and not doc.breaks_between(cue.end, c.start) for c in self.cues)
+
+    def _lead_in_between(self, left: int, right: int, ticker: str) -> bool:
+        """Rank grammar: a bold lead-in that states a rank ("**Tesla led the pack:** Tesla was the top
+        performer") is a claim of its own beside the sentence that restates it; its colon closes the bold."""
+        doc = self.doc
+        colon = next((i for i in range(left, right) if doc.orth[i] == ":" and doc.text.startswith(("**", "__"), doc.ends[i])), None)
+        if colon is None:
+            return False  # "**Worst single day:** BCP, −3.65% — the steepest": a label, restated in one claim
+        return any(n.ticker == ticker and n.end <= colon for n in self.mentions) and any(
+            n.ticker == ticker and colon < n.start < right for n in self.mentions)
 
     def _only_name(self) -> None:
         """Rank grammar: a sentence opening "Only <company> <sign word>" ("Only BCP finishes in baisse",
@@ -1967,14 +2000,19 @@ class Sentence:
         while lead < self.s1 and not doc.orth[lead][:1].isalnum():
             lead = self._next_word(lead + 1)
         if lead >= self.s1 or doc.lower[lead] not in self.r.words("only_words"):
-            return
+            # rank grammar: "nine of the ten rose, and only BCP ended lower", "; only Meta finished higher":
+            # "only" opening a clause after a comma, a semicolon or a dash (and its "and" / "but")
+            lead = next((i for i in range(self.s0 + 1, self.s1) if doc.lower[i] in self.r.words("only_words")
+                         and self._clause_opening(i)), self.s1)
+            if lead >= self.s1:
+                return
         name = self._name_starting(self._next_word(lead + 1))
         if name is None or name.ticker is None or self.is_object(name):
             return
         if any(n.ticker and n.ticker != name.ticker and n.start < name.end + 3 for n in self.mentions if n.start >= name.end):
             return  # "Only Alphabet and Amazon fell"
         if any(c.label in ("DAILY", "DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "COUNT", "OTHER_PERIOD")
-               for c in self.cues if id(c) not in self.muted):
+               for c in self.cues if id(c) not in self.muted and c.start >= lead):  # "Nine of the ten rose, and only ...
             return
         sign = next((c for c in self.cues if c.label in ("UP", "DOWN") and name.end <= c.start
                      and doc.words_between(name.end, c.start) <= 3 and id(c) not in self.muted), None)
@@ -1986,6 +2024,14 @@ class Sentence:
         self.state.last_rank = rank
         start, end = doc.char_span(lead, sign.end)
         self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=("rank.only_name", sign.rule, name.rule)))
+
+    def _clause_opening(self, token: int) -> bool:
+        """A word that opens a clause: after ",", ";", ":", a dash, or one of them and "and" / "but"."""
+        doc = self.doc
+        before = self._previous_word(token)
+        if before >= self.s0 and doc.lower[before] in ("and", "but", "yet", "while", "whereas"):
+            before = self._previous_word(before)
+        return before >= self.s0 and doc.orth[before] in (",", ";", ":", "—", "–", "-")
 
     def _is_question(self) -> bool:
         return "?" in self.doc.orth[self.s0:self.s1]
@@ -2096,6 +2142,8 @@ class Sentence:
                  and not self._ticker_between(cue.end, c.start) and id(c) not in self.muted]
         if any(c.label == "PLURAL_PERFORMER" and doc.words_between(cue.end, c.start) <= 2 for c in after):
             return None
+        if self._subgroup_after(cue.end):
+            return None
         if any(c.label in ("LEVEL", "START", "END") and c.start - cue.end <= 2 and doc.lower[c.start] in self.r.words("price_nouns") for c in after):
             return None
         family, sign = None, 0
@@ -2158,6 +2206,19 @@ class Sentence:
         if rule is None and family == "RETURN_NOUN":
             rule = self.r.ranks.get((cue.label, "RETURN", 0))
         return (rule.rank, rule.id) if rule else None
+
+    def _subgroup_after(self, end: int) -> bool:
+        """Rank grammar: "the weakest of the nine risers", "the best among the banks": a superlative over a
+        sub-group of the universe (README convention 21) ranks nobody; "the best of the ten (names)" ranks."""
+        doc, words = self.doc, []
+        position = self._next_word(end)
+        while position < self.s1 and len(words) < 4:
+            words.append(doc.lower[position])
+            position = self._next_word(position + 1)
+        if not words or words[0] not in ("of", "among", "amongst"):
+            return False
+        rest = [w for w in words[1:] if w not in ("the", "our", "your", "its", "all") and not word_number(w) and not w.isdigit()]
+        return bool(rest) and rest[0] in self.r.words("subgroup_nouns")
 
     def _ticker_between(self, left: int, right: int) -> bool:
         """A company named between two tokens; a market's name ("best PSI performer") is none."""
@@ -2265,6 +2326,46 @@ class Sentence:
             before = self._previous_word(before)
         return self.doc.lower[before] in self.r.words("group_qualifiers")
 
+    def _shared_superlative(self, cue: Cue) -> list[tuple[str, str]]:
+        """Rank grammar: "Its drawdown (21.8%) and volatility (roughly 86%) were both the highest of the group",
+        "AMD's volatility and drawdown were each the largest": one superlative after "both" / "each" shared by
+        the measures the clause before it coordinates is each measure's rank."""
+        doc = self.doc
+        before = self._previous_word(cue.start)
+        if before >= self.s0 and doc.lower[before] == "the":
+            before = self._previous_word(before)
+        if before < self.s0 or doc.lower[before] not in ("both", "each", "all"):
+            return []
+        families = []
+        for c in self.cues:
+            if c.end <= before and c.label in ("VOL", "DD") and id(c) not in self.muted and not doc.breaks_between(c.end, cue.start) \
+                    and not any(doc.orth[i] in (";", ".") for i in range(c.end, before)) and c.label not in families:
+                families.append(c.label)
+        if len(families) < 2:
+            return []
+        out = []
+        for family in families:
+            rule = self.r.ranks.get((cue.label, family, 0))
+            if rule is not None:
+                out.append((rule.rank, rule.id))
+        return out if len(out) >= 2 else []
+
+    def _figure_apposition(self, cue: Cue) -> tuple[Name, ...] | None:
+        """Rank grammar: "A 7.0% jump on Aug. 4, then a 7.0% drop the very next day — the worst session any of
+        the ten had": in a sentence that names no one, a superlative in apposition to a figure (a dash or a
+        comma between, a few words at most) ranks the company that figure went to."""
+        doc = self.doc
+        start = doc.starts[cue.start]
+        before = [c for c in self.out if c.ticker and c.metric in ("daily_move", "period_return", "volatility", "max_drawdown")
+                  and doc.starts[self.s0] <= c.start and c.end <= start]
+        if not before:
+            return None
+        last = max(before, key=lambda c: c.end)
+        gap = doc.text[last.end:start]
+        if len(gap.split()) > 9 or not re.search(r"[,—–]", gap) or re.search(r"[.;]", gap):
+            return None
+        return (Name(last.ticker, cue.start, cue.start, "subject.figure_apposition"),)
+
     def _rank_owner(self, cue: Cue) -> tuple[Name, ...] | None:
         doc = self.doc
         # "the best performer was NVDA", "Best performer: AMZN", "the highest volatility belonged to AMD"
@@ -2311,6 +2412,8 @@ class Sentence:
             if found:
                 return found
         found = subjects.following(self, cue.end, {})
+        if not found and not self.mentions:
+            found = self._figure_apposition(cue)
         if found or self.mentions or self.figures or self.state.topic is None:
             return found  # "Bottom 3 (worst first)": a rank over a count of names is a heading, no one's
         # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
@@ -2395,12 +2498,50 @@ class Sentence:
                     self.out.append(self._claim(leader, "outperformed", name.ticker, start, end,
                                                 rules=(cue.rule, "subject.leader", name.rule)))
 
+    def _followed_by(self) -> None:
+        """Rank grammar: "AMD was the best performer, followed closely by Amazon", "Galp led, followed by NOS
+        (8.4%) and Sonae (8.1%)": where the clause's subject is the leader (the company ranked best_return),
+        each name after "followed by" (a list joined by commas or "and", bracketed figures between) is
+        behind it. Any other subject is left alone: in a list of fallers the first is the worst."""
+        leader = self.state.leader
+        if leader is None:
+            return
+        doc = self.doc
+        for cue in self.cues:
+            if cue.label != "FOLLOWED_BY" or id(cue) in self.muted:
+                continue
+            left = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {})
+            if not left or len(left) != 1 or left[0].ticker != leader:
+                continue
+            behind, after = [], cue.end
+            for name in self.mentions:
+                if name.start < after or not name.ticker:
+                    continue
+                between = [w for w in doc.lower[after:name.start] if w.strip()]
+                if doc.breaks_between(after, name.start) or any(w in (";", ".", ":", "while", "but", "whereas") for w in between):
+                    break
+                if behind and not any(w in (",", "and", "&") for w in between):
+                    break
+                if len(between) > (3 if not behind else 8):
+                    break
+                behind.append(name)
+                after = name.end
+            for name in behind:
+                if name.ticker != leader:
+                    start, end = doc.char_span(cue.start, name.end)
+                    self.out.append(self._claim(leader, "outperformed", name.ticker, start, end,
+                                                rules=(cue.rule, "subject.leader", name.rule)))
+
     def _relations(self) -> None:
         doc = self.doc
         self._behind_leader()
+        self._followed_by()
+        followed = [(c.start, c.end) for c in self.cues if c.label == "FOLLOWED_BY"]
         for cue in self.cues:
             if cue.label not in RELATION_LABELS or id(cue) in self.muted:
                 continue
+            if any(a <= cue.start < b for a, b in followed):
+                continue  # "closely trailed by Nvidia": the passive of following, read by _followed_by
             right, after = None, cue.end
             spread = self._next_word(cue.end)
             if spread < self.s1 and doc.orth[spread] == ".":

@@ -79,6 +79,7 @@ LABELS: dict[str, str] = {
     "UNDERPERF": "A lagged B: B outperformed A",
     "PASSIVE_BY": "A was outpaced by B: B outperformed A",
     "BEHIND_LEADER": "A, B weren't far behind (after the leader is named): the leader outperformed each",
+    "FOLLOWED_BY": "the leader ..., followed (closely) by A and B: the leader outperformed each name after it",
     "QUANTIFIER": "both / each / all: the relation is said of several names named before",
     "CAUSAL": "a causal connective: the clause after it explains a move",
     "TEMPORAL": "an 'after' that dates a move ('after a low of'), not a cause",

@@ -160,3 +160,98 @@ def test_desk_shorthand_ranks(text, universe, present, absent):
 def test_the_next_place_after_the_leader_is_behind_it():
     assert_shape("Galp was the clear standout, rising by approximately 14%. NOS came next with a gain of roughly 8.4%.",
                  {("GALP.LS", "outperformed", "NOS.LS"), ("GALP.LS", "rank", "best_return")}, universe="lisbon")
+
+
+# ---- round eight (ranks8): lead-ins, followers, sub-groups, trophy headings
+def _count(text, fact, universe="us"):
+    from tests.extract.support import claims_of
+    return sum(1 for c in claims_of(text, universe) if (c.ticker, c.metric, c.value) == fact)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "universe"),
+    [
+        ("* **Tesla led the pack:** Tesla was the top performer, gaining 14.24%.", ("TSLA", "rank", "best_return"), "us"),
+        ("- **Alphabet at the bottom:** Alphabet was the weakest performer, down 9.15%.", ("GOOGL", "rank", "worst_return"), "us"),
+        ("* **Galp the clear winner:** Galp topped the table with a 14% gain.", ("GALP.LS", "rank", "best_return"), "lisbon"),
+    ],
+)
+def test_a_bold_lead_in_that_ranks_is_a_claim_beside_its_restatement(text, fact, universe):
+    assert _count(text, fact, universe) == 2
+
+
+def test_a_bold_label_restated_in_its_own_clause_is_one_claim():
+    text = "- **Worst single day:** BCP, −3.65% on Feb 5 — the steepest one-day fall on the list."
+    assert _count(text, ("BCP.LS", "rank", "largest_daily_fall"), "lisbon") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("AMD was the best performing stock, up 5.93%, followed closely by Amazon with 5.65%.", "us",
+         {("AMD", "outperformed", "AMZN")}, {("AMZN", "outperformed", "AMD")}),
+        ("NOS led the month with +17.05%, followed by Sonae (11.94%) and REN (11.59%).", "lisbon",
+         {("NOS.LS", "outperformed", "SON.LS"), ("NOS.LS", "outperformed", "RENE.LS")}, set()),
+        ("Meta was the top performer, trailed by Apple and Nvidia.", "us",
+         {("META", "outperformed", "AAPL"), ("META", "outperformed", "NVDA")}, {("AAPL", "outperformed", "META")}),
+        # a list of fallers runs the other way: no relation from "followed by"
+        ("Tesla was the worst performer, down 9%, followed by Amazon, down 8%.", "us", set(),
+         {("TSLA", "outperformed", "AMZN"), ("AMZN", "outperformed", "TSLA")}),
+    ],
+)
+def test_followed_by_after_the_leader_puts_each_name_behind_it(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("EDP Renováveis rose 4.7%. It was still the weakest of the nine risers, ahead only of BCP.", "lisbon",
+         {("EDPR.LS", "outperformed", "BCP.LS")}, {("EDPR.LS", "rank", "worst_return")}),
+        ("BCP was the strongest of the banks, up 3%.", "lisbon", set(), {("BCP.LS", "rank", "best_return")}),
+        ("Nvidia was the best among the chipmakers.", "us", set(), {("NVDA", "rank", "best_return")}),
+        ("Navigator was the worst of the ten names.", "lisbon", {("NVG.LS", "rank", "worst_return")}, set()),
+        ("Galp rose 5%, edging EDP.", "lisbon", {("GALP.LS", "outperformed", "EDP.LS")}, set()),
+    ],
+)
+def test_a_sub_group_superlative_ranks_nobody(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+def test_a_trophy_over_a_plural_heading_ranks_nobody():
+    text = "### 🏆 Top performers\n- **NOS (NOS.LS)** — +17.05%\n- **Sonae (SON.LS)** — +11.94%\n"
+    assert_shape(text, set(), {("NOS.LS", "rank", "best_return"), ("SON.LS", "rank", "best_return")}, universe="lisbon")
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        ("Nine of the ten names rose, and only **BCP** ended lower.", "lisbon", {("BCP.LS", "rank", "worst_return")}, set()),
+        ("Eight of ten gained — only Tesla closed the month down, off 4%.", "us", {("TSLA", "rank", "worst_return")}, set()),
+        ("Nine rose, but only Altri and BCP fell.", "lisbon", set(), {("ALTR.LS", "rank", "worst_return")}),
+        ("- **NOS** led, +17.05%", "lisbon", {("NOS.LS", "rank", "best_return")}, set()),
+        ("It was a rally led by the banks, with BCP up 9.8%.", "lisbon", set(), {("BCP.LS", "rank", "best_return")}),
+        ("GOOGL had the lowest change of -9.15%.", "us", {("GOOGL", "rank", "worst_return")}, set()),
+        ("Amazon saw the biggest change on the 31st.", "us", set(), {("AMZN", "rank", "best_return"), ("AMZN", "rank", "worst_return")}),
+    ],
+)
+def test_only_in_a_clause_bare_led_and_a_change_noun_rank(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("AMD fell 18%. Its peak-to-trough drawdown (21.8%) and volatility (roughly 86%) were both the highest of the group.",
+         {("AMD", "rank", "largest_drawdown"), ("AMD", "rank", "most_volatile")}, set()),
+        ("Tesla slid 9%. Its volatility and its drawdown were each the largest of the ten.",
+         {("TSLA", "rank", "largest_drawdown"), ("TSLA", "rank", "most_volatile")}, set()),
+        # no rank for the smallest drawdown: a shared superlative gives only the measures that rank
+        ("Meta rose 2%. Its volatility and drawdown were both the lowest in the group.", set(),
+         {("META", "rank", "least_volatile")}),
+        ("AMD's line looks like a seismograph. A 7.0% jump on Aug. 4, then a 7.0% drop the very next day — the worst session any of the ten had.",
+         {("AMD", "rank", "largest_daily_fall")}, set()),
+    ],
+)
+def test_a_shared_superlative_and_one_in_apposition_to_a_figure_rank(text, present, absent):
+    assert_shape(text, present, absent)

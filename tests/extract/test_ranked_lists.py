@@ -99,3 +99,56 @@ def test_a_bracketed_position_after_a_figure_ranks_its_name():
     assert_shape("End of month — MTD: NOS +17.05 (1st), GALP +9.30, EDP +5.89, BCP −4.72 (last).",
                  {("NOS.LS", "rank", "best_return"), ("BCP.LS", "rank", "worst_return")},
                  {("GALP.LS", "rank", "best_return"), ("EDP.LS", "rank", "worst_return")}, universe="lisbon")
+
+
+# ---- round eight (ranks8): tables that declare their order or what their bold marks
+_DECLARED = """Here are the leaders and laggards, ranked by one-month return.
+
+| Ticker | Name | Return |
+|---|---|---|
+| TSLA | Tesla | +14.2% |
+| NVDA | Nvidia | +6.8% |
+| … | *(six omitted)* | … |
+| GOOGL | Alphabet | -9.1% |
+"""
+
+_SORTED_BY_TICKER = """The table lists the names sorted by ticker.
+
+| Ticker | Change (%) |
+|---|---|
+| AMD | +3.1% |
+| AMZN | -2.0% |
+| TSLA | +5.0% |
+"""
+
+_BOLD_LEGEND = """| Stock | Close | 1M % |
+|---|---|---|
+| Galp | 16.85 | **+14.12%** |
+| NOS | 4.385 | +8.41% |
+| Altri | 5.10 | **-4.84%** |
+
+*The month's top and bottom performers are highlighted in bold.*
+"""
+
+_BOLD_NO_LEGEND = """| Stock | Close | 1M % |
+|---|---|---|
+| Galp | 16.85 | **+14.12%** |
+| NOS | 4.385 | +8.41% |
+| Altri | 5.10 | **-4.84%** |
+"""
+
+
+def test_a_table_declared_ranked_by_return_ranks_its_first_and_marked_last_rows():
+    assert_shape(_DECLARED, {("TSLA", "rank", "best_return"), ("GOOGL", "rank", "worst_return")},
+                 {("NVDA", "rank", "best_return")})
+
+
+def test_a_table_sorted_by_ticker_ranks_nobody():
+    assert_shape(_SORTED_BY_TICKER, set(), {("AMD", "rank", "best_return"), ("TSLA", "rank", "worst_return")})
+
+
+def test_bold_cells_rank_only_under_a_legend():
+    assert_shape(_BOLD_LEGEND, {("GALP.LS", "rank", "best_return"), ("ALTR.LS", "rank", "worst_return")},
+                 {("NOS.LS", "rank", "best_return")}, universe="lisbon")
+    assert_shape(_BOLD_NO_LEGEND, set(), {("GALP.LS", "rank", "best_return"), ("ALTR.LS", "rank", "worst_return")},
+                 universe="lisbon")
