@@ -20,7 +20,7 @@ def bracket_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | N
         name = sentence._name_starting(sentence._next_word(after + 1))
         if name is not None:
             return (name,)
-        return _descriptor_at(sentence, sentence._next_word(after + 1))  # "17.8% for the bank"
+        return _descriptor_at(sentence, sentence._next_word(after + 1))  # "a 17.8% gain (the bank)"
     return None
 
 
@@ -62,19 +62,6 @@ def for_after(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
         if name is not None:
             return (name,)
         return _descriptor_at(sentence, sentence._next_word(after + 1))  # "17.8% for the bank"
-    return None
-
-
-def _descriptor_at(sentence: Sentence, start: int) -> tuple[Name, ...] | None:
-    """The company a descriptor opening at `start` fits ("the bank", "the renewables arm"), when it fits one
-    that was named (or only one at all); None for a descriptor that fits no particular company."""
-    for cue in sentence.cues:
-        if cue.label == "DESCRIPTOR" and cue.start == start and cue.end - cue.start > 1 and id(cue) not in sentence.muted:
-            fitting = _fitting(sentence.doc, cue)
-            if not fitting:
-                return None
-            ticker = _last_named_of(sentence.doc, fitting, cue.start)
-            return (Name(ticker, cue.start, cue.start, "subject.descriptor_fits"),) if ticker else None
     return None
 
 
