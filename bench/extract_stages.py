@@ -50,7 +50,7 @@ def stage_of(path: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="passes over the corpus under the profiler")
     parser.add_argument("--top", type=int, default=12, help="functions listed by own time")
     args = parser.parse_args()
