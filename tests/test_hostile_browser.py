@@ -88,7 +88,7 @@ def test_a_bad_record_added_to_a_running_board_is_named_and_empties_nothing(page
     (root / "requests" / "badbadbadbadbad1.json").write_bytes(b'{"id": "badbadbadbadbad1", "meta": {"na')
     page.goto(served["url"])
     page.wait_for_selector("#board table")
-    page.wait_for_function("() => document.querySelector('#board').innerText.includes('requests/badbadbadbadbad1.json')")
+    page.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('requests/badbadbadbadbad1.json')")
     text = page.locator("#board").inner_text()
     assert "good-one" in text and "good-two" in text, "the good rows stay on the board"
     assert "Store integrity" in text and "requests/badbadbadbadbad0.json" in text
@@ -124,9 +124,9 @@ def test_the_csv_download_is_escaped_against_formula_injection(page, served, tmp
     assert outcome.status == "scored", outcome.reason
     page.goto(served["url"])
     page.wait_for_selector("#board table")
-    page.wait_for_function("() => document.querySelector('#board').innerText.includes('HYPERLINK')")
+    page.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('HYPERLINK')")
     page.locator("#columns").get_by_label("submitter").check()
-    page.wait_for_function("() => document.querySelector('#board').innerText.includes('calc')")
+    page.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('calc')")
     href = page.locator("#download-csv").get_attribute("href")
     reply = page.request.get(served["url"] + href)
     assert reply.ok

@@ -295,10 +295,10 @@ def test_filters_narrow_the_board(page):
     page.wait_for_function("() => !document.querySelector('#board').innerText.includes('baseline: faithful')")
     assert "baseline: fabricator" in board_text(page)
     page.locator("#filter-search input, #filter-search textarea").first.fill("")
-    page.wait_for_function("() => document.querySelector('#board').innerText.includes('baseline: faithful')")
+    page.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('baseline: faithful')")
     page.locator("#filter-arm").get_by_label("real").check()
     # Only the real arm selected: reading cannot be told from recall, so the read rate is "—".
-    page.wait_for_function("() => document.querySelector('#board').innerText.includes('—')")
+    page.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('—')")
 
 
 def test_a_cell_opens_with_claims_highlighted_by_verdict(page, served):
@@ -308,7 +308,7 @@ def test_a_cell_opens_with_claims_highlighted_by_verdict(page, served):
     page.locator("#read-cell input").click()
     page.get_by_role("option", name="us-2026-08-inverted-sparse", exact=True).click()
     # Picking a model first shows its first cell: wait for the chosen cell's commentary, not that one's.
-    page.wait_for_function("() => document.querySelector('#read-html').innerText.includes('us-2026-08-inverted-sparse')")
+    page.wait_for_function("() => (document.querySelector('#read-html')?.innerText ?? '').includes('us-2026-08-inverted-sparse')")
     marks = page.locator("#read-html mark.mcb-claim")
     marks.first.wait_for()
     assert marks.count() >= 1
@@ -327,7 +327,7 @@ def test_a_valid_upload_appears_on_the_board(page, served, tmp_path):
     status = upload(page, served, tmp_path, fabricator_jsonl(served, seed=7), "uploaded-model")
     assert status.startswith("scored:"), status
     open_page(page, served, "Leaderboard")
-    page.wait_for_function("() => document.querySelector('#board').innerText.includes('uploaded-model')")
+    page.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('uploaded-model')")
     assert any(r.meta.name == "uploaded-model" for r in served["store"].records())
 
 
@@ -349,7 +349,7 @@ def test_the_file_mcb_run_writes_uploads_as_it_is_and_appears_on_the_board(page,
     status = upload(page, served, tmp_path, out.read_bytes(), "run-by-mcb")
     assert status.startswith("scored:"), status
     open_page(page, served, "Leaderboard")
-    page.wait_for_function("() => document.querySelector('#board').innerText.includes('run-by-mcb')")
+    page.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('run-by-mcb')")
     [record] = [r for r in served["store"].records() if r.meta.name == "run-by-mcb"]
     assert record.failures == 1
 
@@ -370,11 +370,11 @@ def test_a_script_in_a_model_name_stays_inert(page, served, tmp_path):
     status = upload(page, served, tmp_path, fabricator_jsonl(served, seed=8), HOSTILE_NAME)
     assert status.startswith("scored:"), status
     open_page(page, served, "Leaderboard")
-    page.wait_for_function("() => document.querySelector('#board').innerText.includes('window.__pwned=1')")
+    page.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('window.__pwned=1')")
     fresh = page.context.new_page()
     fresh.goto(page.url)
     fresh.wait_for_selector("#board table")
-    fresh.wait_for_function("() => document.querySelector('#board').innerText.includes('window.__pwned=1')")
+    fresh.wait_for_function("() => (document.querySelector('#board')?.innerText ?? '').includes('window.__pwned=1')")
     for view in (page, fresh):
         assert view.evaluate("() => window.__pwned") is None
         assert view.locator("#board script, #board img").count() == 0
@@ -414,7 +414,7 @@ def test_a_script_in_a_model_name_stays_inert_on_the_tracks_page(page, served):
     assert outcome.status == "scored"
     open_page(page, served, "Tracks")
     page.wait_for_selector("#tracks table")
-    page.wait_for_function("() => document.querySelector('#tracks').innerText.includes('window.__pwned=1')")
+    page.wait_for_function("() => (document.querySelector('#tracks')?.innerText ?? '').includes('window.__pwned=1')")
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator("#tracks script, #tracks img").count() == 0
     assert page.dialogs == []

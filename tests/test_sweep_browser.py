@@ -70,5 +70,5 @@ def test_picking_another_model_draws_its_fit(page):
     page.locator("#sweep-model input").click()
     page.get_by_role("option", name="baseline: faithful", exact=True).click()
     # the faithful baseline reads: its fitted slope is 1 (to the sweep's rounding), the blender's 0.5 is gone
-    page.wait_for_function("() => /fitted slope (1\\.000|0\\.99\\d)/.test(document.querySelector('#sweep-one').innerText)")
+    page.wait_for_function("() => /fitted slope (1\\.000|0\\.99\\d)/.test((document.querySelector('#sweep-one')?.innerText ?? ''))")
     assert "fitted slope 0.500" not in page.locator("#sweep-one").inner_text()
