@@ -60,6 +60,7 @@ LABELS: dict[str, str] = {
     "PATH": "from X to Y: first and last close",
     "ARROW": "X -> Y: first and last close",
     "RANGE": "between X and Y: lowest and highest close",
+    "START_AFTER": "'… against $421.81 at the start of the month', '$242.96 a month earlier': the close just before is the first",
     "END_PERIOD": "'ended the month', 'finished August': a price later in the clause is the last close",
     "ENDED_AT_HIGH": "'ended at its high': the price that follows is the month's highest close and its last",
     "ENDED_AT_LOW": "'ended at its low': the price that follows is the month's lowest close and its last",

@@ -156,3 +156,22 @@ def test_ended_at_its_low_through_possessives_and_approximations(text, value):
     claims = claims_of(text, "lisbon", LISBON_MONTH)
     got = {(c.metric, c.value, c.anchor) for c in claims if c.value == value}
     assert got == {("range_low", value, None), ("price_level", value, "end")}, got
+
+
+@pytest.mark.parametrize(
+    ("text", "month", "expected"),
+    [
+        # the second close of a comparison takes the anchor stated after it, not the verb before the first
+        ("Tesla finished the month at $402.51 against $421.81 at the start of the month.", "2026-02",
+         [(402.51, "end"), (421.81, "start")]),
+        ("Tesla closed the month at $311.21 as against $425.30 at the start of July.", "2026-07",
+         [(311.21, "end"), (425.3, "start")]),
+        ("Amazon ended at $210.00, down from $242.96 a month earlier.", "2026-02", [(210.0, "end"), (242.96, "start")]),
+        # "opening close" is the first close, though "close" alone is the last
+        ("It never got back to its opening close of $425.30.", "2026-07", [(425.3, "start")]),
+    ],
+)
+def test_a_close_takes_the_anchor_stated_after_it_or_its_opening_noun(text, month, expected):
+    text = text if text.startswith(("Tesla", "Amazon")) else "Tesla dropped 7.5% early on. " + text
+    levels = [(c.value, c.anchor) for c in claims_of(text, "us", month) if c.metric == "price_level"]
+    assert levels == expected
