@@ -61,6 +61,8 @@ LABELS: dict[str, str] = {
     "ARROW": "X -> Y: first and last close",
     "RANGE": "between X and Y: lowest and highest close",
     "START_AFTER": "'… against $421.81 at the start of the month', '$242.96 a month earlier': the close just before is the first",
+    "END_AFTER": "'recovered to $210.00 by month-end': the close just before is the last",
+    "DATED_MOVE": "'a 13.0% rebound on July 30': a move noun right after its percent, then its session",
     "END_PERIOD": "'ended the month', 'finished August': a price later in the clause is the last close",
     "ENDED_AT_HIGH": "'ended at its high': the price that follows is the month's highest close and its last",
     "ENDED_AT_LOW": "'ended at its low': the price that follows is the month's lowest close and its last",
