@@ -347,9 +347,43 @@ def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     return None
 
 
+def footnote(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"¹ Return is calculated from the first close of the Period (US$322.08) to the last": a footnote that
+    names no one is about the company named last before its marker where the body carries it ("Tesla
+    returned c. 14.2%¹"), not about whoever the paragraph above the footnotes ended on."""
+    doc = sentence.doc
+    if sentence.mentions:
+        return None
+    text = doc.text  # the marks as written: the clean text blanks a star
+    line = text.rfind("\n", 0, doc.starts[sentence.s0] + 1) + 1
+    first = next((i for i in range(sentence.s0, sentence.s1) if doc.orth[i][:1].isalpha() or doc.orth[i][:1].isascii() and doc.orth[i][:1].isdigit()), sentence.s1)
+    if first >= sentence.s1:
+        return None
+    opening = text[line:doc.starts[first]].strip()
+    marker = opening[:1]
+    if not marker or len(opening) > 2 or marker not in sentence.r.words("footnote_markers"):
+        return None
+    start = line
+    reference = next((i for i in range(start - 1, 0, -1) if text[i] == marker and _footnote_reference(text, i)), None)
+    if reference is None:
+        return None
+    line_start = text.rfind("\n", 0, reference) + 1
+    named = [n for n in doc.names if n.ticker and line_start <= doc.starts[n.start] < reference]
+    return (Name(named[-1].ticker, token, token, "subject.footnote"),) if named else None
+
+
+def _footnote_reference(text: str, at: int) -> bool:
+    """A marker glued to the word before it; a star only right after a figure ("17.0%*"), since a star after a
+    word is markdown's emphasis ("**Nvidia**", "*Semiconductors.*")."""
+    before = text[at - 1]
+    if text[at] == "*":
+        return (before.isdigit() or before in "%)") and text[at + 1:at + 2] != "*"
+    return not before.isspace()
+
+
 SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | None]] = {
     "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive, "name_at": name_at,
     "clause_subject": clause_subject, "sentence_subject": sentence_subject, "carried": carried, "block": block,
     "following": following, "topic_carried": topic_carried, "elided": elided, "topic_price": topic_price,
-    "topic_move": topic_move,
+    "topic_move": topic_move, "footnote": footnote,
 }

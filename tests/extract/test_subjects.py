@@ -393,3 +393,24 @@ def test_a_word_name_a_possessive_opens_is_the_ordinary_noun():
     assert_shape("Its renewables arm, EDP Renováveis, gained 4.7%.", universe="lisbon",
                  present=[("EDPR.LS", "period_return", 4.7)], absent=[("ARM", "period_return", 4.7)])
     assert_shape("Tesla, nvidia and arm rose; arm fell 3% over the month.", present=[("ARM", "period_return", -3)])
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # a footnote naming no one is about the company its marker follows in the body, not the last one named
+        ("Tesla returned about 14.2%¹ and Nvidia 6.8%. Apple is not in the data.\n\n"
+         "¹ Calculated from the first close of the period ($322.08) to the last ($367.95).",
+         {("TSLA", "price_level", 322.08), ("TSLA", "price_level", 367.95)}, {("AAPL", "price_level", 322.08)}),
+        ("Nvidia led with a return of approximately 6.8%*. Broadcom fell 5.6%.\n\n"
+         "* From the first close of the period ($206.64) to the last ($220.78).",
+         {("NVDA", "price_level", 206.64), ("NVDA", "price_level", 220.78)}, {("AVGO", "price_level", 220.78)}),
+        # emphasis is no footnote: a bullet naming no one stays with its own list's subject rules
+        ("**Nvidia** rose 6.8%. Broadcom fell 5.6%.\n\n* It closed at $370.34.",
+         {("AVGO", "price_level", 370.34)}, {("NVDA", "price_level", 370.34)}),
+    ],
+)
+def test_a_footnote_is_about_the_company_its_marker_follows(text, present, absent):
+    got = facts(text, month="2026-08")
+    assert present <= got
+    assert not absent & got
