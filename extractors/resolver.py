@@ -420,15 +420,22 @@ DATE_LABELS = frozenset({"DATE", "WEEKDAY", "SESSION_LAST", "SESSION_FIRST", "SE
 def _owned_by_previous(doc: Document, cue: Cue, token: int, touching: bool = False, s0: int = 0) -> bool:
     """A date right after a figure of its sentence belongs to that figure, not to one further on; but a date
     that touches the next figure across a comma or a bracket from the last ("4 Aug -3.9%, 5 Aug -2.7%", "below
-    -3% (4 Aug -3.9%") is the next one's, and a figure ending the sentence before owns nothing here ("... on
+    -3% (4 Aug -3.9%") is the next one's, unless its own brackets close on it, and a figure ending the sentence before owns nothing here ("... on
     Monday the 27th. The same Monday EDP fell 3.3%")."""
     for figure in doc.figures:
         if s0 <= figure.token < cue.start and figure.token < token and doc.words_between(figure.token + 1, cue.start) <= 2 \
                 and not doc.breaks_between(figure.token, cue.start) and figure.kind != "int" \
-                and not (touching and (doc.commas_between(figure.token + 1, cue.start)
+                and not (touching and not _bracketed_alone(doc, cue) and (doc.commas_between(figure.token + 1, cue.start)
                                        or any(w in ("(", "[", ";") for w in doc.orth[figure.token + 1:cue.start]))):
             return True
     return False
+
+
+def _bracketed_alone(doc: Document, cue: Cue) -> bool:
+    """"+8.7% (27 Aug) / −4.6% (28 Aug)": a date its own brackets close on dates the figure before them."""
+    before = next((w for w in reversed(doc.orth[:cue.start]) if w.strip()), "")
+    after = next((w for w in doc.orth[cue.end:] if w.strip()), "")
+    return (before, after) in (("(", ")"), ("[", "]"))
 
 
 class Sentence:
@@ -876,14 +883,15 @@ class Sentence:
         return self.sessions[-n] if from_end else self.sessions[n - 1]
 
     def _weekday(self, cue: Cue) -> date | None:
-        """A weekday alone names the dated session of the text with that weekday (a wire's dateline)."""
+        """A weekday alone names the dated session of the text with that weekday (a wire's dateline), the
+        nearest one where the text dates several ("Thursday, July 23" … "on Thursday" … "Thursday the 30th")."""
         names = ("monday", "tuesday", "wednesday", "thursday", "friday")
         word = self.doc.lower[cue.end - 1].removesuffix("'s").removesuffix("’s")
         if word not in names:
             return None
         weekday = names.index(word)
-        dated = [d.value for d in self.doc.dates if d.value and d.value.weekday() == weekday]
-        return dated[0] if dated else None
+        dated = [d for d in self.doc.dates if d.value and d.value.weekday() == weekday]
+        return min(dated, key=lambda d: abs(d.start - cue.start)).value if dated else None
 
     # ----------------------------------------------------------------- refusals and counts
     def _refusals(self) -> bool:

@@ -227,3 +227,22 @@ def test_a_date_written_right_before_its_figure_is_that_figures(text, universe, 
 def test_a_date_after_a_figure_still_belongs_to_it():
     claims = claims_of("Nvidia closed at $206.64 on 5 August and ended the month at US$ 224.09.", "us")
     assert [(c.value, c.date) for c in claims] == [(206.64, date(2026, 8, 5)), (224.09, None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "month", "expected"),
+    [
+        # a date its own brackets close on is the figure's before it, not the next one's
+        ("NVDA | +6.8% | 1d +8.7% (27 Aug) / −4.6% (28 Aug)", "2026-08",
+         {8.7: date(2026, 8, 27), -4.6: date(2026, 8, 28)}),
+        ("Nvidia: best day +8.7% [27 Aug], worst −4.6% [28 Aug].", "2026-08",
+         {8.7: date(2026, 8, 27), -4.6: date(2026, 8, 28)}),
+        # a bare weekday is the nearest session the text dates with that weekday
+        ("Tesla lost 14.5% on Thursday, July 23. Late in the month Amazon added 3.9% on Thursday, and AMD jumped "
+         "13.0% on Thursday the 30th.", "2026-07",
+         {-14.5: date(2026, 7, 23), 3.9: date(2026, 7, 30), 13.0: date(2026, 7, 30)}),
+    ],
+)
+def test_a_move_takes_its_own_date_among_several(text, month, expected):
+    got = {c.value: c.date for c in claims_of(text, "us", month) if c.metric == "daily_move"}
+    assert got == expected
