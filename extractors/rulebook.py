@@ -44,6 +44,7 @@ LABELS: dict[str, str] = {
     "PERIOD_FREE": "a horizon in a text with no cell: the text's own period, no effect",
     "FORECAST": "a target or forecast, not a fact about the month",
     "OTHER_QUANTITY": "a figure about something other than the price (revenue, breadth, yield)",
+    "CONTRIBUTION": "a holding's contribution to a fund's return in basis points ('contributed +40 bps'), no claim",
     "SPREAD": "a difference between two figures, not a claim",
     "SPREAD_BY": "'lagged B by 1.4pp': the figure after 'by' is a spread",
     "ABOVE_LOW": "'1.2% above its low': a distance from a low, no claim",

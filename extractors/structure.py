@@ -149,6 +149,13 @@ def _parser():
 
 # Bullets markdown has no syntax for, read as "-" (one character for one, so offsets hold).
 BULLETS = re.compile(r"(?m)^([ \t]*)[•▪‣◦●■□➤►→✓✔]([ \t])")
+# A table drawn with box-drawing characters (a terminal's or a code block's "┌──┬──┐ / │ a │ b │"),
+# light, heavy or double: its rules read as a markdown table's pipes and dashes, one character for
+# one, so the table reader reads it like any other table (and its separator lines are skipped).
+BOX_PIPES = "│┃║┆┇┊┋╎╏┌┐└┘├┤┬┴┼┏┓┗┛┣┫┳┻╋┍┑┕┙┝┥┯┷┿┎┒┖┚┠┨┰┸╂╔╗╚╝╠╣╦╩╬╒╕╘╛╞╡╤╧╪╓╖╙╜╟╢╥╨╫╭╮╯╰"
+BOX_DASHES = "─━═┄┅┈┉╌╍"
+BOX_TABLE = str.maketrans(BOX_PIPES + BOX_DASHES, "|" * len(BOX_PIPES) + "-" * len(BOX_DASHES))
+BOX_HINT = re.compile(f"[{BOX_PIPES}]")
 
 
 def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
@@ -157,6 +164,8 @@ def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
         return []
     found = markup.analyse(text)
     text = BULLETS.sub(lambda m: m.group(1) + "-" + m.group(2), found.masked or text)
+    if BOX_HINT.search(text):
+        text = text.translate(BOX_TABLE)
     if not found.tables and not found.regions:
         return _markdown_blocks(text, header_like)
     out = [Block("table", t.start, t.end, rows=tuple(tuple(Cell(a, b) for a, b in row) for row in t.rows))

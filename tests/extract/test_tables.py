@@ -214,3 +214,44 @@ def test_a_change_in_money_is_a_price_difference_not_a_return(header):
     text = f"| Ticker | {header} | Change (%) |\n|---|---|---|\n| TSLA | +45.87 | +14.24% |\n| NVDA | +14.14 | +6.84% |"
     claims = claims_of(text, "us", "2026-08")
     assert sorted((c.ticker, c.metric, c.value) for c in claims) == [("NVDA", "period_return", 6.84), ("TSLA", "period_return", 14.24)]
+
+
+# ---- box-drawing tables: a terminal's or code block's ┌─┬─┐ / ╔═╦═╗ rules read as pipes and dashes
+LIGHT_BOX = """```
+┌──────────────┬────────┬────────┐
+│ Metric       │   MSFT │     MA │
+├──────────────┼────────┼────────┤
+│ Open         │ 402.10 │ 551.30 │
+│ Change       │ −2.44% │ +3.05% │
+│ Worst day    │ −3.10% (8/12) │ −1.20% (8/4) │
+│ Up / down    │ 9 / 12 │ 13 / 8 │
+└──────────────┴────────┴────────┘
+```"""
+
+DOUBLE_BOX = """╔════════╦═════════╦═════════╗
+║ Ticker ║ Return  ║ Max DD  ║
+╠════════╬═════════╬═════════╣
+║ JPM    ║ +1.8%   ║ 4.4%    ║
+║ UNH    ║ −6.0%   ║ 9.9%    ║
+╚════════╩═════════╩═════════╝"""
+
+
+def test_a_light_box_table_in_a_code_block_reads_by_columns():
+    got = facts(LIGHT_BOX)
+    assert {("MSFT", "period_return", -2.44), ("MA", "period_return", 3.05), ("MSFT", "up_days", 9),
+            ("MSFT", "down_days", 12), ("MA", "down_days", 8)} <= got
+    assert ("MSFT", "up_days", 12) not in got and ("MA", "period_return", 551.3) not in got
+    worst = [c for c in claims_of(LIGHT_BOX) if c.metric == "daily_move" and c.ticker == "MSFT"]
+    assert [(c.value, c.date) for c in worst] == [(-3.1, date(2026, 8, 12))]
+
+
+def test_a_double_line_box_table_reads_by_rows():
+    assert facts(DOUBLE_BOX) == {("JPM", "period_return", 1.8), ("JPM", "max_drawdown", 4.4),
+                                 ("UNH", "period_return", -6.0), ("UNH", "max_drawdown", 9.9)}
+
+
+def test_a_month_percent_row_is_the_return():
+    text = "| | Apple | Visa |\n|---|---:|---:|\n| Month % | +2.2 | −0.9 |\n| Month low | 201.50 | 330.10 |"
+    got = facts(text)
+    assert {("AAPL", "period_return", 2.2), ("V", "period_return", -0.9), ("V", "range_low", 330.1)} <= got
+    assert ("V", "period_return", 330.1) not in got

@@ -1,0 +1,23 @@
+"""A fund letter's contributions: a holding's part in the fund's return, in basis points, is its weight
+times its move, no claim; the holding's own move beside it still is one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import facts
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "dropped"),
+    [
+        ("Mastercard advanced 4.2%, contributing +38 bps.", ("MA", "period_return", 4.2), ("MA", "period_return", 0.38)),
+        ("Apple detracted (−27 bps) after a 3.5% decline.", ("AAPL", "period_return", -3.5), ("AAPL", "period_return", -0.27)),
+        ("Visa fell 2.9%, costing the Fund about 11 bps.", ("V", "period_return", -2.9), ("V", "period_return", -0.11)),
+        ("Our holding in Netflix (6.4% of capital) rose 8.0%.", ("NFLX", "period_return", 8.0), ("NFLX", "period_return", 6.4)),
+    ],
+)
+def test_a_contribution_in_basis_points_is_no_claim(text, kept, dropped):
+    got = facts(text, month="2026-05")
+    assert kept in got
+    assert dropped not in got
