@@ -256,6 +256,7 @@ class Resolver:
         text = text.lower()
         if self._money_change(text):
             return SKIP_COLUMN
+        percent = "%" in text
         for noise in self.book.lexicon["header_noise"]:
             text = text.replace(noise, " ")
         raw = text.split()
@@ -265,6 +266,8 @@ class Resolver:
             return SKIP_COLUMN
         words = [w for w in raw if w[:3] not in MONTH_NUMBERS or len(w) > 9 or not w.isalpha()]
         normal = " ".join(w for w in words if not (w.isdigit() and len(w) == 4))
+        if not normal and months and percent:
+            normal = "%"  # "Aug %", "August (%)": the month's own percent change, the bare "%" header
         if not normal:
             return None
         # the first rule with a word that is `normal` or a run of its words (" word " in " normal ")

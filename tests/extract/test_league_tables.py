@@ -1,0 +1,48 @@
+"""League tables and slide tables: a sports-commentary table counts a session as a game (Won = up days,
+Lost = down days, Played = sessions), its "Month" column is the month's return; a slide's "Aug %" column
+is the month's own percent change, while another month's column states nothing."""
+
+from __future__ import annotations
+
+from tests.extract.support import facts
+
+
+def test_a_league_table_reads_wins_and_defeats_as_up_and_down_days():
+    text = ("| Pos | Club | Pld | Won | Lost | Month |\n|---|---|---|---|---|---|\n"
+            "| 1 | Netflix | 20 | 12 | 8 | +7.4% |\n| 2 | Apple | 20 | 9 | 11 | −1.8% |")
+    got = facts(text, "us", "2026-05")
+    assert {("NFLX", "up_days", 12), ("NFLX", "down_days", 8), ("NFLX", "period_return", 7.4),
+            ("AAPL", "up_days", 9), ("AAPL", "down_days", 11), ("AAPL", "period_return", -1.8)} <= got
+    # Pld, sessions played, and Pos, the place, are no claims
+    assert ("NFLX", "up_days", 20) not in got and ("NFLX", "down_days", 20) not in got
+    assert not any(metric == "rank" for _, metric, _ in got)
+
+
+def test_single_letter_headers_stay_unread():
+    # "W" is a week and "L" a low elsewhere: a bare letter is no count
+    text = "| Ticker | W | L |\n|---|---|---|\n| NVDA | 3 | 2 |"
+    got = facts(text, "us", "2026-05")
+    assert ("NVDA", "up_days", 3) not in got and ("NVDA", "down_days", 2) not in got
+
+
+def test_won_and_lost_spelled_out():
+    text = "| Team | Played | Won | Lost |\n|---|---|---|---|\n| EDP | 21 | 13 | 8 |"
+    got = facts(text, "lisbon", "2026-03")
+    assert {("EDP.LS", "up_days", 13), ("EDP.LS", "down_days", 8)} <= got
+    assert ("EDP.LS", "up_days", 21) not in got
+
+
+def test_the_months_own_percent_column_is_its_return():
+    text = "| Ticker | Jun % |\n|---|---|\n| MSFT | +4.4 |\n| META | −0.7 |"
+    assert {("MSFT", "period_return", 4.4), ("META", "period_return", -0.7)} <= facts(text, "us", "2026-06")
+
+
+def test_another_months_percent_column_states_nothing():
+    text = "| Ticker | May % |\n|---|---|\n| MSFT | +4.4 |"
+    assert ("MSFT", "period_return", 4.4) not in facts(text, "us", "2026-06")
+
+
+def test_a_bare_month_name_without_a_percent_mark_is_no_return():
+    # a column of closes headed by the month is not a column of returns
+    text = "| Ticker | Jun |\n|---|---|\n| MSFT | 512.30 |"
+    assert ("MSFT", "period_return", 512.3) not in facts(text, "us", "2026-06")

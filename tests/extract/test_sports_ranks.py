@@ -1,0 +1,35 @@
+"""Sports commentary: a race's or league's winner is the best return, its last finisher or relegated
+side the worst; "pips"/"nips"/"edges" with a company right after are an outperformance."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import facts
+
+
+@pytest.mark.parametrize("text, ticker, rank", [
+    ("Meta lifts the trophy, up 3.2%.", "META", "best_return"),
+    ("Nvidia wins the league at a stroll.", "NVDA", "best_return"),
+    ("Apple, top of the table all month, added 4.4%.", "AAPL", "best_return"),
+    ("Uber is the lanterne rouge, down 7.7%.", "UBER", "worst_return"),
+    ("Relegated: Amazon. A 5.5% fall.", "AMZN", "worst_return"),
+    ("Tesla spent the month propping up the table.", "TSLA", "worst_return"),
+])
+def test_sports_winners_and_last_places_are_ranks(text, ticker, rank):
+    got = facts(text, "us", "2026-03")
+    assert (ticker, "rank", rank) in got
+    other = "worst_return" if rank == "best_return" else "best_return"
+    assert (ticker, "rank", other) not in got
+
+
+def test_pips_is_an_outperformance_of_its_object():
+    got = facts("Amazon pips Tesla by a whisker, 4.12% against 4.05%.", "us", "2026-03")
+    assert ("AMZN", "outperformed", "TSLA") in got
+    assert ("TSLA", "outperformed", "AMZN") not in got
+    assert ("AMZN", "period_return", 4.12) in got and ("TSLA", "period_return", 4.05) in got
+
+
+def test_edges_as_a_move_is_no_relation():
+    got = facts("Tesla edges higher, up 1.1%, and Meta fell.", "us", "2026-03")
+    assert not any(metric == "outperformed" for _, metric, _ in got)
