@@ -296,15 +296,17 @@ _ELISION = (r"(?:[DdNnSsCc]ell|[Dd]all|[Nn]ell|[Ss]ull|[Aa]ll|[Qq]uell|[Qq]u|[Uu
 def _tokenizer_with_slashes(nlp):
     """A slash against a capital is a token of its own, as between two letters: "NOS/SON" splits, and so
     do "**NOS**/SON" and "SON/**EDPR**", whose emphasis leaves the slash at a token's edge ("w/" stays).
-    A pipe is always a token of its own, a cell's edge: "GOOGL| −9.1%" names Alphabet.
+    A pipe is always a token of its own, a cell's edge: "GOOGL| −9.1%" names Alphabet; so is an equals sign
+    after a key ("lo=203.17", "hv=51.4"), whose key the header lexicon then reads.
     An Italian or French elided article or preposition is a token of its own, as its unelided form is: "L'EDP",
     "dell'Altri", "d'août", "n'avons" read their name, month and verb ("Dell's", one letter after the
     apostrophe, stays whole)."""
-    from spacy.util import compile_prefix_regex, compile_suffix_regex
+    from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
     defaults = nlp.Defaults
     nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", _ELISION, *defaults.prefixes]).search
-    nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", *defaults.suffixes]).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", r"(?<=\w)=", *defaults.suffixes]).search
+    nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9])=", *defaults.infixes]).finditer
     return nlp
 
 

@@ -115,11 +115,23 @@ def _plain_tables(text: str, start: int, end: int, header_like) -> list[Block]:
         run = index + 1
         while run < len(lines) and (len(cells[run]) in widths or TABLE_SEPARATOR.match(text[lines[run][0]:lines[run][1]])):
             run += 1
-        kind = header_like([text[c.start:c.end] for c in cells[index]]) if width >= 2 and run - index >= 2 else False
+        framed = index + 2 < len(lines) and width >= 1 and (
+            len(cells[index + 1]) == width + 1 or (len(cells[index + 1]) == 1 and len(cells[index + 2]) == width + 1))
+        kind = header_like([text[c.start:c.end] for c in cells[index]]) if (width >= 2 and run - index >= 2) or framed else False
         if kind != "names":  # an ordinary header's rows have its width
             run = index + 1
             while run < len(lines) and (len(cells[run]) == width or TABLE_SEPARATOR.match(text[lines[run][0]:lines[run][1]])):
                 run += 1
+        frame = _frame_rows(lines, cells, index, width) if kind is True and framed else None
+        if frame is not None:  # a printed DataFrame
+            if prose_from is not None:
+                blocks.append(Block("prose", lines[prose_from][0], lines[index - 1][1]))
+                prose_from = None
+            head, run = frame
+            rows = ((head, *cells[index]), *(cells[i] for i in range(index + 1, run) if len(cells[i]) == width + 1))
+            blocks.append(Block("table", lines[index][0], lines[run - 1][1], rows=rows))
+            index = run
+            continue
         if kind and (kind == "names" or width >= 3) and run - index >= 2:
             if prose_from is not None:
                 blocks.append(Block("prose", lines[prose_from][0], lines[index - 1][1]))
@@ -134,6 +146,21 @@ def _plain_tables(text: str, start: int, end: int, header_like) -> list[Block]:
     if prose_from is not None:
         blocks.append(Block("prose", lines[prose_from][0], lines[-1][1]))
     return blocks
+
+
+def _frame_rows(lines, cells, index: int, width: int) -> tuple[Cell, int] | None:
+    """A printed pandas DataFrame ("print(df.round(4))"): a header line of the columns, then, under an
+    optional line naming the index alone ("ticker"), one row a line with one cell more than the header,
+    its index label first. The header gains that first cell (the index's name, or an empty one) so that
+    each row's cells stand under their headers. Returns that cell and the end of the frame's lines."""
+    run = index + 1
+    head = Cell(lines[index][0], lines[index][0])
+    if len(cells[run]) == 1 and width >= 2 and cells[run][0].start - lines[run][0] < 2:
+        head, run = cells[run][0], run + 1
+    first = run
+    while run < len(lines) and len(cells[run]) == width + 1:
+        run += 1
+    return (head, run) if run > first else None
 
 
 @cache
