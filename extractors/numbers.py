@@ -388,6 +388,9 @@ _ROMANCE_MONTH_NAMES = (
     ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"),
     ("janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre"),
     ("janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setiembre", "octubre", "noviembre", "diciembre"),
+    # German inside English, after a day number with its dot ("am 21. Januar", "bis 3. März")
+    ("januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"),
+    ("jänner", "feber", "maerz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"),
 )
 _PT_MONTHS = {name: index for names in _ROMANCE_MONTH_NAMES for index, name in enumerate(names, 1)}
 _PT_MONTH_RE = "|".join(sorted(_PT_MONTHS, key=len, reverse=True))
@@ -396,11 +399,17 @@ DATE_RE = re.compile(
     "|".join(
         (
             r"(?P<iso>\b(?P<iso_y>20\d\d)-(?P<iso_m>\d\d)-(?P<iso_d>\d\d)\b)",
-            rf"(?P<ptdm>\b(?<![\d.,])(?P<ptdm_d>\d{{1,2}})(?:er|º|°)?\s+(?:de\s+|di\s+)?(?P<ptdm_m>{_PT_MONTH_RE})(?![a-zà-ÿ]))",
+            rf"(?P<ptdm>\b(?<![\d.,])(?P<ptdm_d>\d{{1,2}})(?:er|º|°|\.)?\s+(?:de\s+|di\s+)?(?P<ptdm_m>{_PT_MONTH_RE})(?![a-zà-ÿ]))",
             r"(?P<dia>\bd[ií]a\s+(?P<dia_d>\d{1,2})(?![\d,.]\d)(?!\d))",
             rf"(?P<dm>\b{_WEEKDAY_RE}?(?:the\s+)?(?<![\d.,])(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+of)?\s+{_MONTH_RE.format(g='dm_m')}(?![a-z]))",
             rf"(?P<md>\b{_WEEKDAY_RE}?{_MONTH_RE.format(g='md_m')}\s+(?:the\s+)?(?P<md_d>\d{{1,2}}){_ORD}(?![\d,.]\d)(?!\d))",
             rf"(?P<th>\b{_WEEKDAY_RE}?the\s+(?P<th_d>\d{{1,2}})(?:st|nd|rd|th)\b)",
+            # German numeric dates: "21.01.", "am 20.01.2026" (day, month), read only in the cell's month and only where
+            # the dot closes a date, not a sentence ("closed at 14.01. Then" is a price): a mark, a lowercase word or
+            # a figure follows, or a German date word ("am", "vom", "Stand") stands before
+            r"(?P<dedm>(?<![\w.,/$€£])(?:(?<=am )|(?<=vom )|(?<=zum )|(?<=bis )|(?<=stand )|(?<=seit ))?(?P<dedm_d>\d{1,2})\.(?P<dedm_m>\d{1,2})\.(?:20\d\d)?"
+            r"(?=[,;:)\]–—.]|[ \t]*\n|\s*$|\s+[a-zäöü+\-−\d]))",
+            rf"(?P<deam>(?<![\w.])(?:am|vom|zum|bis|seit)\s+(?P<deam_d>\d{{1,2}})\.(?![\d,])(?!\s+(?:{_PT_MONTH_RE})(?![a-zà-ÿ])))",
             # "7/31", "8/19": a numeric month and day, read only where one side is the cell's month
             r"(?P<slash>(?<![\w/.])(?P<slash_a>\d{1,2})/(?P<slash_b>\d{1,2})(?![\w/]|\.\d))",
         )
@@ -426,7 +435,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 DATE_SCANNER = Scanner.of(DATE_RE, {
     # a weekday; "the" before a day number; a day number before a month; an ISO date; a month before a day number
     r"\b(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s|the\s+\d|\d{1,2}(?:st|nd|rd|th|er|º|°)?(?:\s+of)?\s+[a-z]|20\d\d-"
-    r"|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d)": "",
+    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d)": "",
 })
 
 
@@ -450,6 +459,16 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
                 continue  # "3/5 up/down" is no date of this month
             if resolved is None:
                 continue
+        elif match.group("dedm"):
+            if month_number is None or int(match.group("dedm_m")) != month_number:
+                continue  # "14.08." in a July cell is no date of this month
+            after = text[match.end() - offset:match.end() - offset + 3].lstrip(" \t")
+            led = re.search(r"(?:am|vom|zum|bis|stand|seit)\s+$", lowered[max(0, match.start() - 7):match.start()])
+            if after[:1].isupper() and not led:
+                continue  # "closed at 14.01. Then": a price ending its sentence
+            resolved = _safe_date(year, month_number, int(match.group("dedm_d")))
+            if resolved is None:
+                continue
         elif match.group("iso"):
             resolved = _safe_date(int(match.group("iso_y")), int(match.group("iso_m")), int(match.group("iso_d")))
         elif year is not None:
@@ -457,6 +476,8 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
                 resolved = _safe_date(year, _PT_MONTHS[match.group("ptdm_m").lower()], int(match.group("ptdm_d")))
             elif match.group("dia"):
                 resolved = _safe_date(year, month_number, int(match.group("dia_d")))
+            elif match.group("deam"):
+                resolved = _safe_date(year, month_number, int(match.group("deam_d")))
             elif match.group("dm") or match.group("md"):
                 prefix = "dm" if match.group("dm") else "md"
                 named = _MONTHS[match.group(f"{prefix}_m").lower()]
