@@ -12,6 +12,10 @@ and `\\textbf{}`. What the extractor needs of such a text keeps every offset int
   `regions(text)`: its list items and headings (`<li>`, `\\item`, `<h3>`, `\\section{}`), likewise.
 - `widen(text, start, end)`: a figure's span widened to its whole spelling ("&minus;15.77%").
 
+Tags that are no HTML (`<return>+6.84%</return>`, `<best_day date="2026-08-27" pct="4.27"/>`) are an
+XML answer's fields: each element is masked into the key/value line the resolver already reads
+through the header lexicon (`_mask_xml`), so an element's or an attribute's name is its value's key.
+
 HTML tables are parsed by the standard library's `html.parser` (its positions give each cell's
 offsets). LaTeX and CSV are split by hand: no well-kept parser reports character offsets for
 `tabular` cells, and `csv` reads fields without their positions. Each kind is detected per text by a
@@ -45,6 +49,11 @@ LATEX_HINT = re.compile(
     r"multicolumn|multirow|caption|centering|section|subsection|item|mathrm|mathbf|text|num|SI|percent|euro|"
     r"texteuro|label)(?![a-zA-Z])|\\[%$&#]"
 )
+# an XML tag (its name no HTML tag's: those are HTML_TAG's), attributes `name="value"` each
+XML_ATTRIBUTE = re.compile(r"""([A-Za-z_][\w:.-]*)\s*=\s*("[^"<>\n]*"|'[^'<>\n]*'|[^\s"'<>/=]+)""")
+XML_TAG = re.compile(rf"""<(/?)(?!(?:{HTML_TAG_NAMES})(?![\w.-]))([A-Za-z_][\w.-]*)"""
+                     r"""((?:\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'<>/=]+))*)\s*(/?)>""",
+                     re.IGNORECASE)
 TABULAR_BEGIN = re.compile(r"\\begin\{(tabular\*?|tabularx|tabulary|longtable|array|tblr)\}")
 
 # ---------------------------------------------------------------- LaTeX masking
@@ -180,14 +189,17 @@ def analyse(text: str) -> Markup:
     is_html = "<" in text and HTML_TAG.search(text) is not None
     has_entity = "&" in text and ENTITY.search(text) is not None
     is_latex = "\\" in text and LATEX_HINT.search(text) is not None
+    is_xml = "<" in text and XML_TAG.search(text) is not None
     html_cells = _parse_html_tables(text) if is_html and "<table" in text.lower() else []
     tabulars = _tabular_bodies(text) if is_latex and "\\begin" in text else []
     excluded = [(t["start"], t["end"]) for t in html_cells] + [(begin, end) for begin, _, _, end in tabulars]
     delimited = _delimited_tables(text, excluded) if "\n" in text else []
-    if not (is_html or has_entity or is_latex or delimited):
+    if not (is_html or has_entity or is_latex or is_xml or delimited):
         return Markup((), None)
     chars = list(text)
     produced = bytearray(len(text))  # GLUE or MARK where masking changed or blanked the character
+    if is_xml:
+        _mask_xml(text, chars, produced)
     if is_html or has_entity:
         _mask_html(text, chars, produced, is_html)
     if is_latex:
@@ -243,6 +255,68 @@ def _mask_html(text: str, chars: list[str], produced: bytearray, is_html: bool) 
             _put(chars, produced, match.start(), match.end(), how=SPACE)
         else:
             _put(chars, produced, match.start(), match.end(), value, at_end=following[:1].isdigit() or following == ".")
+
+
+# ================================================================ XML
+def _mask_xml(text: str, chars: list[str], produced: bytearray) -> None:
+    """An XML answer's elements as the key/value lines the resolver reads (`Resolver.header_rule`):
+    `<return>+6.84%</return>` masks to "return: +6.84% ;", the tag's name moved one character left
+    over its `<` and its `>` a colon where text follows; an attribute `pct="4.27"` to "pct: 4.27", so
+    `<best_day date="2026-08-27" pct="4.27"/>` reads "best_day 2026-08-27 pct: 4.27": a subject or
+    date attribute (`ticker=`, `date=`: lexicon subject_headers, date_attributes) keeps only its value,
+    which names or dates the figures after it; any other attribute the header lexicon reads as no
+    metric (`rank="2"`, `class=`, `order=`) is blanked, so it neither states a figure nor breaks a
+    subject's line. A leaf's closing tag ends its field (";"), a container's its line, so each
+    `<stock>` or `<item>` is a line of its own."""
+    bare, metric_key = _attribute_readers()
+    previous_end, previous_closed = -1, False
+    for match in XML_TAG.finditer(text):
+        start, end = match.span()
+        closing, name, attributes, empty = match.group(1), match.group(2), match.group(3), match.group(4)
+        _put(chars, produced, start, end, how=MARK)
+        container = previous_closed and not text[previous_end:start].strip()
+        previous_end, previous_closed = end, bool(closing or empty)
+        if closing:
+            chars[start + 1] = "\n" if container else ";"
+            continue
+        for offset, ch in enumerate(name):
+            chars[start + offset] = ch
+        at = start + 1 + len(name)
+        for attribute in XML_ATTRIBUTE.finditer(attributes):
+            key, value = attribute.group(1), attribute.group(2)
+            value_start = at + attribute.start(2) + (1 if value[:1] in "\"'" else 0)
+            inner = value.strip("\"'")
+            if key.lower() not in bare:
+                if not metric_key(key):
+                    continue
+                key_start = at + attribute.start(1)
+                for offset, ch in enumerate(key + ":"):
+                    chars[key_start + offset] = ch
+            for offset, ch in enumerate(inner):
+                chars[value_start + offset] = ch
+        if empty:
+            chars[end - 1] = ";"
+        elif text[end:end + 1].strip() and text[end:end + 1] != "<":
+            chars[end - 2] = ":"  # the element holds its value: its name (and attributes) the key
+
+
+@lru_cache(maxsize=1)
+def _attribute_readers():
+    """The subject and date attribute names (lexicon) and whether the header lexicon reads an attribute's
+    name as a metric, from the committed rulebook, read once (markup itself holds no word lists)."""
+    from extractors.resolver import SKIP_COLUMN, Resolver
+    from extractors.rulebook import rulebook
+
+    book = rulebook()
+    bare = frozenset(w.lower() for name in ("subject_headers", "date_attributes") for w in book.lexicon[name])
+    resolver = Resolver(book)
+
+    @lru_cache(maxsize=256)
+    def metric_key(name: str) -> bool:
+        rule = resolver.header_rule(name, None)
+        return rule is not None and rule is not SKIP_COLUMN and bool(rule.metric)
+
+    return bare, metric_key
 
 
 def _close_up(chars: list[str], produced: bytearray, start: int, end: int, value: str, following: str) -> bool:

@@ -2735,13 +2735,14 @@ class Sentence:
     # ----------------------------------------------------------------- state
     def fragment(self) -> Name | None:
         """The name, when the sentence is that name alone or under a label ("AMD?", "Tesla:", "Ticker: NVDA"),
-        or the one name a question asks about."""
+        or the one name a question asks about; a company named twice is one name ("Tesla TSLA", an XML
+        element's `name=` and `symbol=`)."""
         doc = self.doc
-        if len(self.mentions) != 1 or not self.mentions[0].ticker or self.figures:
+        if not self.mentions or self.figures or len({m.ticker for m in self.mentions}) != 1 or not self.mentions[0].ticker:
             return None
         if self._is_question():
             return self.mentions[0]  # "Was Galp up or down? Down, modestly.": the answer is about the question's name
-        name_words = len([w for w in doc.orth[self.mentions[0].start:self.mentions[0].end] if w[:1].isalnum()])
+        name_words = sum(len([w for w in doc.orth[m.start:m.end] if w[:1].isalnum()]) for m in self.mentions)
         return self.mentions[0] if doc.words_between(self.s0, self.s1) <= name_words + 2 else None
 
     def _carry(self) -> None:
