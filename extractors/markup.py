@@ -54,6 +54,7 @@ XML_ATTRIBUTE = re.compile(r"""([A-Za-z_][\w:.-]*)\s*=\s*("[^"<>\n]*"|'[^'<>\n]*
 XML_TAG = re.compile(rf"""<(/?)(?!(?:{HTML_TAG_NAMES})(?![\w.-]))([A-Za-z_][\w.-]*)"""
                      r"""((?:\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'<>/=]+))*)\s*(/?)>""",
                      re.IGNORECASE)
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}$")
 TABULAR_BEGIN = re.compile(r"\\begin\{(tabular\*?|tabularx|tabulary|longtable|array|tblr)\}")
 
 # ---------------------------------------------------------------- LaTeX masking
@@ -264,7 +265,7 @@ def _mask_xml(text: str, chars: list[str], produced: bytearray) -> None:
     over its `<` and its `>` a colon where text follows; an attribute `pct="4.27"` to "pct: 4.27", so
     `<best_day date="2026-08-27" pct="4.27"/>` reads "best_day 2026-08-27 pct: 4.27": a subject or
     date attribute (`ticker=`, `date=`: lexicon subject_headers, date_attributes) keeps only its value,
-    which names or dates the figures after it; any other attribute the header lexicon reads as no
+    which names or dates the figures after it (so does any attribute holding an ISO date: `from=`); any other attribute the header lexicon reads as no
     metric (`rank="2"`, `class=`, `order=`) is blanked, so it neither states a figure nor breaks a
     subject's line. A leaf's closing tag ends its field (";"), a container's its line, so each
     `<stock>` or `<item>` is a line of its own."""
@@ -286,7 +287,7 @@ def _mask_xml(text: str, chars: list[str], produced: bytearray) -> None:
             key, value = attribute.group(1), attribute.group(2)
             value_start = at + attribute.start(2) + (1 if value[:1] in "\"'" else 0)
             inner = value.strip("\"'")
-            if key.lower() not in bare:
+            if key.lower() not in bare and not ISO_DATE.match(inner):  # from="2026-08-05": a date, by its value
                 if not metric_key(key):
                     continue
                 key_start = at + attribute.start(1)

@@ -63,3 +63,10 @@ def test_the_mask_keeps_offsets_and_leaves_html_and_comparisons_alone():
     assert "2026-08-21" in masked and "pct: 3.95" in masked and "<" not in masked[:36]
     assert masked.endswith("3 <5 and 7> 2")
     assert markup.mask("Prices rose 2% (<b>NVDA</b>).").count("NVDA") == 1
+
+
+def test_an_attribute_holding_a_date_dates_rather_than_keys():
+    claims = {(c.ticker, c.metric, c.value) for c in claims_of(
+        '<stock symbol="AVGO">\n  <drawdown start="2026-08-04" end="2026-08-20">8.15%</drawdown>\n</stock>')}
+    assert ("AVGO", "max_drawdown", 8.15) in claims
+    assert not any(metric == "price_level" or value == 8.15 and metric != "max_drawdown" for _, metric, value in claims)
