@@ -92,6 +92,9 @@ _PART_OF_VALUE = (
     r"(?P<part>\b(?:a|one)\s+(?P<part_word>half|third|quarter|fifth|tenth)\s+of\s+"
     r"(?:its|their|the\s+stock's|the\s+shares'?)\s+(?:market\s+)?(?:value|worth|valuation)\b)"
 )
+# "x1.1412", "×0.9516": a growth factor (end over start) written for a return, a figure near 1 with three or
+# more decimals after an "x"; a multiple ("2x", "x1.5 book", "3.5x revenue") is not one.
+_FACTOR = r"(?P<gf>(?<![\w.])[x×](?P<gf_num>(?:0\.[5-9]|1\.[0-4])\d{2,})(?![\d.,%]|\s?x\b))"
 # "down a couple of percent": two, as loosely as the text says it.
 _COUPLE = r"(?P<couple>\ba\s+couple\s+(?:of\s+)?(?:per\s?cent|percent|%)(?!\w))"
 
@@ -103,6 +106,7 @@ QUANTITY_RE = re.compile(
             _VFRAC,
             _PART_OF_VALUE,
             _COUPLE,
+            _FACTOR,
             rf"(?P<acc>\((?P<acc_num>{_NUM})\)\s?%)",
             rf"(?P<wpct>\b(?P<wpct_num>{WORD_NUMBER_RE})\s(?:per\s?cent|percent)\b)",
             rf"(?P<edec>(?:(?<![\w.])(?P<edec_sign>{_SIGN}))?{_EURO_BEFORE}\s?(?P<edec_num>\d{{1,3}},\d{{2,3}})(?![\d]|[.,]\d))",
@@ -139,6 +143,16 @@ def bare_percent(quantity: Quantity) -> Quantity:
     if abs(quantity.value) < 1 and quantity.decimals >= 3:
         return replace(quantity, kind="pct", value=quantity.value * 100, decimals=quantity.decimals - 2, unit="%")
     return replace(quantity, kind="pct", unit="%")
+
+
+def factor_percent(quantity: Quantity) -> Quantity | None:
+    """A growth factor as the return it states: 1.0565 -> +5.65%, 0.9825 -> -1.75% (two decimals fewer).
+    None unless the figure is near 1 (0.5 to 1.5) with three or more decimals: "2x" or "3.5" is a multiple."""
+    if quantity.signed or quantity.decimals < 3 or not 0.5 <= quantity.value < 1.5:
+        return None
+    places = quantity.decimals - 2
+    value = round((quantity.value - 1) * 100, places)
+    return replace(quantity, kind="pct", value=value, decimals=places, unit="%", signed=1 if value > 0 else -1 if value < 0 else 0)
 
 
 def _decimals(number: str) -> int:
@@ -246,6 +260,8 @@ QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
     # `re` skips to candidates at C speed)
     r"[\d(+\-\u2212\u2013$€£.](?:(?<=\d)\d*|(?<=[+\-\u2212\u2013])(?=[\d.$€£ue])|(?<=[(.])(?=[\d.])|(?<=[$€£]))": "",
     r"us\$|usd|eur": "",
+    # a growth factor's "x" ("x1.1412")
+    r"[x×](?=[01]\.\d)": "",
     # "a fifth of its value", "a couple of percent"
     r"\b(?:a|one)\s+(?=half|third|quarter|fifth|tenth|couple)": "of",
     # "five per cent": a number word, when a percent is spelled out (every spelling holds "cent")
@@ -324,6 +340,11 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             found.append(Quantity("pct", _PARTS_OF_VALUE[match.group("part_word")], 0, start, end, unit="%"))
         elif match.group("couple"):
             found.append(Quantity("pct", 2.0, 0, start, end, unit="%"))
+        elif match.group("gf"):
+            number = match.group("gf_num")
+            factor = factor_percent(Quantity("number", _value(number), _decimals(number), start, end))
+            if factor is not None:
+                found.append(factor)
         elif match.group("acc"):
             number = match.group("acc_num")
             found.append(Quantity("pct", -_value(number), _decimals(number), start, end, signed=-1, unit="%"))

@@ -20,7 +20,7 @@ from extractors import subjects
 from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
 from extractors.frames import LineFrame, line_frame
-from extractors.numbers import MONTH_NUMBERS, bare_percent, word_number
+from extractors.numbers import MONTH_NUMBERS, bare_percent, factor_percent, word_number
 from extractors.rankings import position_ranks
 from extractors.rulebook import (
     RANK_PREFIX,
@@ -174,6 +174,8 @@ class Resolver:
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
+        # the header rule of growth factors, which also keys a figure written "x1.0841" (numbers.factor_percent)
+        self.factor_key = next((rule for rule in book.headers if rule.factor), None)
         self.session_frame_priority = book.constants.get("frame_session", 55)
         self.session_frame_date_priority = book.constants.get("frame_session_date", 30)
         unknown = [name for name in book.subject_order if name not in SUBJECT_FINDERS]
@@ -1180,6 +1182,9 @@ class Sentence:
             if figure.token in self.consumed:
                 continue
             key = self._key_rule(figure)
+            if key is None and figure.kind == "pct" and self.r.factor_key is not None \
+                    and self.doc.clean[figure.quantity.start:figure.quantity.start + 1] in ("x", "X", "×"):
+                key = self.r.factor_key  # "x1.0841  mdd=4.97": a factor written for the return is the return, whatever follows
             if key is not None and key.metric in ("up_days", "down_days") and figure.kind == "int":
                 out.extend(self._key_count(figure, key, lists))  # "up_days: 7"
                 continue
@@ -1200,7 +1205,12 @@ class Sentence:
                 continue
             if figure.kind == "int":
                 figure = Figure(figure.token, figure.quantity, "number")
-            if key is not None and key.metric in PERCENT_METRICS and figure.kind == "number":
+            if key is not None and key.factor and figure.kind == "number":
+                factor = factor_percent(figure.quantity)  # "gf=1.0565": a growth factor states +5.65%
+                if factor is None:
+                    continue
+                figure = Figure(figure.token, factor, "pct")
+            elif key is not None and key.metric in PERCENT_METRICS and figure.kind == "number":
                 figure = Figure(figure.token, bare_percent(figure.quantity), "pct")  # '"return_pct": 8.44' is a percent
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
             if key is not None:

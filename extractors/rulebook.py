@@ -157,6 +157,7 @@ class HeaderRule:
     extreme: str | None = None
     sign: int = 0  # -1 for a column of falls written unsigned ("Worst day")
     examples: tuple[Example, ...] = ()
+    factor: bool = False  # the figures are growth factors (end over start): 1.0565 states +5.65%
 
 
 @dataclass(frozen=True)
@@ -346,7 +347,8 @@ def load_rulebook(directory: Path | None = None) -> Rulebook:
         if not words:
             raise RuleError(f"{where}: needs 'words'")
         headers.append(HeaderRule(rule_id, tuple(word.lower() for word in words), entry.get("metric"), entry.get("anchor"),
-                                  entry.get("extreme"), int(entry.get("sign", 0)), _examples(entry.get("examples"), where)))
+                                  entry.get("extreme"), int(entry.get("sign", 0)), _examples(entry.get("examples"), where),
+                                  bool(entry.get("factor", False))))
 
     resolve = raw["resolve.toml"]
     attach = []
