@@ -433,6 +433,10 @@ DATE_RE = re.compile(
             rf"(?P<deam>(?<![\w.])(?:am|vom|zum|bis|seit)\s+(?P<deam_d>\d{{1,2}})\.(?![\d,])(?!\s+(?:{_PT_MONTH_RE})(?![a-zà-ÿ])))",
             # "7/31", "8/19": a numeric month and day, read only where one side is the cell's month
             r"(?P<slash>(?<![\w/.])(?P<slash_a>\d{1,2})/(?P<slash_b>\d{1,2})(?![\w/]|\.\d))",
+            # a notebook's dates: "01-21" (two digits each, read like "1/21": only where one side is the cell's month;
+            # not a range of percents, "10-12%"), "14-jan", "22-Jan-26" (a day, a hyphen, a month name)
+            r"(?P<mmdd>(?<![\w/.:\-\u2212])(?P<mmdd_a>\d\d)-(?P<mmdd_b>\d\d)(?![\w/%\-]|\.\d|\s?(?:%|pp|bps?)\b))",
+            rf"(?P<dmon>(?<![\w/.:\-\u2212])(?P<dmon_d>\d{{1,2}})-{_MONTH_RE.format(g='dmon_m')}(?:-(?:20)?\d\d)?(?![\w\-]))",
         )
     ),
     re.IGNORECASE,
@@ -456,7 +460,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 DATE_SCANNER = Scanner.of(DATE_RE, {
     # a weekday; "the" before a day number; a day number before a month; an ISO date; a month before a day number
     r"\b(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s|the\s+\d|\d{1,2}(?:st|nd|rd|th|er|º|°)?(?:\s+of)?\s+[a-z]|20\d\d-"
-    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d)": "",
+    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d|\d\d-\d\d|\d{1,2}-[a-z])": "",
 })
 
 
@@ -468,10 +472,11 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
     for match in DATE_SCANNER.finditer(text, lowered):
         start, end = match.start() + offset, match.end() + offset
         resolved = None
-        if match.group("slash"):
+        if match.group("slash") or match.group("mmdd"):
             if month_number is None:
                 continue
-            first, second = int(match.group("slash_a")), int(match.group("slash_b"))
+            prefix = "slash" if match.group("slash") else "mmdd"
+            first, second = int(match.group(f"{prefix}_a")), int(match.group(f"{prefix}_b"))
             if first == month_number:
                 resolved = _safe_date(year, first, second)
             elif second == month_number:
@@ -499,8 +504,8 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
                 resolved = _safe_date(year, month_number, int(match.group("dia_d")))
             elif match.group("deam"):
                 resolved = _safe_date(year, month_number, int(match.group("deam_d")))
-            elif match.group("dm") or match.group("md"):
-                prefix = "dm" if match.group("dm") else "md"
+            elif match.group("dm") or match.group("md") or match.group("dmon"):
+                prefix = "dm" if match.group("dm") else "md" if match.group("md") else "dmon"
                 named = _MONTHS[match.group(f"{prefix}_m").lower()]
                 resolved = _safe_date(year, named, int(match.group(f"{prefix}_d")))
             else:
