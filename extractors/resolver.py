@@ -252,9 +252,14 @@ class Resolver:
             return None
         return rule
 
-    def header_rule(self, text: str, month: str | None) -> HeaderRule | None:
+    def header_rule(self, text: str, month: str | None, paired: bool = False) -> HeaderRule | None:
         """What a table header or a line's key ("Return:", "Max DD =", '"return_pct":') says its figures are,
-        by the header lexicon; SKIP_COLUMN for a header naming another month or year ("Jul return")."""
+        by the header lexicon; SKIP_COLUMN for a header naming another month or year ("Jul return"). A rule
+        read only beside its partner key ("dn" by "up") is given only to a key=value reader (`paired`)."""
+        rule = self._header_rule(text, month)
+        return None if rule is not None and rule.beside and not paired else rule
+
+    def _header_rule(self, text: str, month: str | None) -> HeaderRule | None:
         text = text.lower()
         if self._money_change(text):
             return SKIP_COLUMN
@@ -1576,12 +1581,29 @@ class Sentence:
             if word.strip() and word not in ('"', "'"):
                 words.append(word)
             position -= 1
-        rule = self.r.header_rule(" ".join(reversed(words)), self.month) if words else None
+        rule = self.r.header_rule(" ".join(reversed(words)), self.month, paired=True) if words else None
+        if rule is not None and rule.beside and not self._keyed_beside(position, figure.token, rule.beside):
+            return None  # "dn=8" is the down days only beside "up=11"
         if rule is not None and rule.metric == "period_return":
             outer = self._outer_key(position)
             if outer is not None and outer.metric == "daily_move":
                 return outer  # "largest_daily_drop: {date: 2026-02-04, return: -0.1731}"
         return rule if rule is not None and rule.metric != "range" else None
+
+    def _keyed_beside(self, before: int, after: int, metric: str) -> bool:
+        """Whether the key=value pair next to a key (the figure at token `before`, or the pair right after the
+        figure at `after`) is keyed as `metric`: an ambiguous key ("dn") reads only beside its partner ("up=11")."""
+        doc = self.doc
+        previous = doc.figure_at.get(before)
+        if previous is not None and doc.orth[before - 1] in (":", "="):
+            rule = self._key_rule(previous)
+            if rule is not None and rule.metric == metric:
+                return True
+        following = after + 3
+        if following < self.s1 and doc.orth[after + 2] in (":", "=") and following in doc.figure_at:
+            rule = self.r.header_rule(doc.orth[after + 1], self.month)
+            return rule is not None and rule.metric == metric
+        return False
 
     # ---------------------------------------------------------- plain-text layout: terminal lines
     def _caps_line(self) -> bool:
