@@ -1190,6 +1190,9 @@ class Sentence:
             if key is None and figure.kind == "pct" and self.r.factor_key is not None \
                     and self.doc.clean[figure.quantity.start:figure.quantity.start + 1] in ("x", "X", "×"):
                 key = self.r.factor_key  # "x1.0841  mdd=4.97": a factor written for the return is the return, whatever follows
+            if key is not None and key.metric == "up_down_days" and figure.kind == "int":
+                out.extend(self._key_count_pair(figure, key, lists))  # "up/dn=7/12"
+                continue
             if key is not None and key.metric in ("up_days", "down_days") and figure.kind == "int":
                 out.extend(self._key_count(figure, key, lists))  # "up_days: 7"
                 continue
@@ -1796,6 +1799,16 @@ class Sentence:
         made = [self._claim(name.ticker, rule.metric, value, figure.start, figure.end,
                             rules=(rule.id, "structure.key", subject_rule, name.rule)) for name in subjects]
         return [claim for claim in made if claim is not None]
+
+    def _key_count_pair(self, figure: Figure, rule: HeaderRule, lists) -> list[Claim]:
+        """"up/dn=7/12": a key of both counts over two figures split by a slash, the up days first."""
+        doc, slash = self.doc, figure.token + 1
+        second = doc.figure_at.get(slash + 1)
+        if slash >= self.s1 or doc.orth[slash] != "/" or second is None or second.kind != "int":
+            return []
+        self.consumed.add(second.token)
+        return [claim for part, metric in ((figure, "up_days"), (second, "down_days"))
+                for claim in self._key_count(part, replace(rule, metric=metric), lists)]
 
     def _offer_key(self, reading: Reading, rule: HeaderRule, figure: Figure) -> None:
         priority = self.r.label_priority

@@ -29,3 +29,8 @@ def test_dn_is_the_down_days_only_beside_up():
     assert_shape("- avgo: hv=41.3  up=12 dn=9", present=[("AVGO", "up_days", 12), ("AVGO", "down_days", 9)])
     assert_shape("- avgo: dn=9 up=12", present=[("AVGO", "up_days", 12), ("AVGO", "down_days", 9)])
     assert_shape("- avgo: hv=41.3  dn=4", present=[("AVGO", "volatility", 41.3)], absent=[("AVGO", "down_days", 4)])
+
+
+def test_an_up_down_key_over_a_slashed_pair():
+    assert_shape("- avgo: hv=41.3  up/dn=13/8", present=[("AVGO", "up_days", 13), ("AVGO", "down_days", 8)],
+                 absent=[("AVGO", "up_days", 8), ("AVGO", "down_days", 13)])
