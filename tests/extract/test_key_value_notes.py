@@ -32,5 +32,5 @@ def test_dn_is_the_down_days_only_beside_up():
 
 
 def test_an_up_down_key_over_a_slashed_pair():
-    assert_shape("- avgo: hv=41.3  up/dn=13/8", present=[("AVGO", "up_days", 13), ("AVGO", "down_days", 8)],
-                 absent=[("AVGO", "up_days", 8), ("AVGO", "down_days", 13)])
+    assert_shape("- avgo: hv=41.3  up/dn=13/9", present=[("AVGO", "up_days", 13), ("AVGO", "down_days", 9)],
+                 absent=[("AVGO", "up_days", 9), ("AVGO", "down_days", 13)])
