@@ -92,6 +92,9 @@ _PART_OF_VALUE = (
     r"(?P<part>\b(?:a|one)\s+(?P<part_word>half|third|quarter|fifth|tenth)\s+of\s+"
     r"(?:its|their|the\s+stock's|the\s+shares'?)\s+(?:market\s+)?(?:value|worth|valuation)\b)"
 )
+# "x1.1412", "×0.9516": a growth factor (end over start) written for a return, a figure near 1 with three or
+# more decimals after an "x"; a multiple ("2x", "x1.5 book", "3.5x revenue") is not one.
+_FACTOR = r"(?P<gf>(?<![\w.])[x×](?P<gf_num>(?:0\.[5-9]|1\.[0-4])\d{2,})(?![\d.,%]|\s?x\b))"
 # "down a couple of percent": two, as loosely as the text says it.
 _COUPLE = r"(?P<couple>\ba\s+couple\s+(?:of\s+)?(?:per\s?cent|percent|%)(?!\w))"
 
@@ -103,6 +106,7 @@ QUANTITY_RE = re.compile(
             _VFRAC,
             _PART_OF_VALUE,
             _COUPLE,
+            _FACTOR,
             rf"(?P<acc>\((?P<acc_num>{_NUM})\)\s?%)",
             rf"(?P<wpct>\b(?P<wpct_num>{WORD_NUMBER_RE})\s(?:per\s?cent|percent)\b)",
             rf"(?P<edec>(?:(?<![\w.])(?P<edec_sign>{_SIGN}))?{_EURO_BEFORE}\s?(?P<edec_num>\d{{1,3}},\d{{2,3}})(?![\d]|[.,]\d))",
@@ -139,6 +143,16 @@ def bare_percent(quantity: Quantity) -> Quantity:
     if abs(quantity.value) < 1 and quantity.decimals >= 3:
         return replace(quantity, kind="pct", value=quantity.value * 100, decimals=quantity.decimals - 2, unit="%")
     return replace(quantity, kind="pct", unit="%")
+
+
+def factor_percent(quantity: Quantity) -> Quantity | None:
+    """A growth factor as the return it states: 1.0565 -> +5.65%, 0.9825 -> -1.75% (two decimals fewer).
+    None unless the figure is near 1 (0.5 to 1.5) with three or more decimals: "2x" or "3.5" is a multiple."""
+    if quantity.signed or quantity.decimals < 3 or not 0.5 <= quantity.value < 1.5:
+        return None
+    places = quantity.decimals - 2
+    value = round((quantity.value - 1) * 100, places)
+    return replace(quantity, kind="pct", value=value, decimals=places, unit="%", signed=1 if value > 0 else -1 if value < 0 else 0)
 
 
 def _decimals(number: str) -> int:
@@ -246,6 +260,8 @@ QUANTITY_SCANNER = Scanner.of(QUANTITY_RE, {
     # `re` skips to candidates at C speed)
     r"[\d(+\-\u2212\u2013$€£.](?:(?<=\d)\d*|(?<=[+\-\u2212\u2013])(?=[\d.$€£ue])|(?<=[(.])(?=[\d.])|(?<=[$€£]))": "",
     r"us\$|usd|eur": "",
+    # a growth factor's "x" ("x1.1412")
+    r"[x×](?=[01]\.\d)": "",
     # "a fifth of its value", "a couple of percent"
     r"\b(?:a|one)\s+(?=half|third|quarter|fifth|tenth|couple)": "of",
     # "five per cent": a number word, when a percent is spelled out (every spelling holds "cent")
@@ -324,6 +340,11 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             found.append(Quantity("pct", _PARTS_OF_VALUE[match.group("part_word")], 0, start, end, unit="%"))
         elif match.group("couple"):
             found.append(Quantity("pct", 2.0, 0, start, end, unit="%"))
+        elif match.group("gf"):
+            number = match.group("gf_num")
+            factor = factor_percent(Quantity("number", _value(number), _decimals(number), start, end))
+            if factor is not None:
+                found.append(factor)
         elif match.group("acc"):
             number = match.group("acc_num")
             found.append(Quantity("pct", -_value(number), _decimals(number), start, end, signed=-1, unit="%"))
@@ -412,6 +433,10 @@ DATE_RE = re.compile(
             rf"(?P<deam>(?<![\w.])(?:am|vom|zum|bis|seit)\s+(?P<deam_d>\d{{1,2}})\.(?![\d,])(?!\s+(?:{_PT_MONTH_RE})(?![a-zà-ÿ])))",
             # "7/31", "8/19": a numeric month and day, read only where one side is the cell's month
             r"(?P<slash>(?<![\w/.])(?P<slash_a>\d{1,2})/(?P<slash_b>\d{1,2})(?![\w/]|\.\d))",
+            # a notebook's dates: "01-21" (two digits each, read like "1/21": only where one side is the cell's month;
+            # not a range of percents, "10-12%"), "14-jan", "22-Jan-26" (a day, a hyphen, a month name)
+            r"(?P<mmdd>(?<![\w/.:\-\u2212])(?P<mmdd_a>\d\d)-(?P<mmdd_b>\d\d)(?![\w/%\-]|\.\d|\s?(?:%|pp|bps?)\b))",
+            rf"(?P<dmon>(?<![\w/.:\-\u2212])(?P<dmon_d>\d{{1,2}})-{_MONTH_RE.format(g='dmon_m')}(?:-(?:20)?\d\d)?(?![\w\-]))",
         )
     ),
     re.IGNORECASE,
@@ -435,7 +460,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 DATE_SCANNER = Scanner.of(DATE_RE, {
     # a weekday; "the" before a day number; a day number before a month; an ISO date; a month before a day number
     r"\b(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s|the\s+\d|\d{1,2}(?:st|nd|rd|th|er|º|°)?(?:\s+of)?\s+[a-z]|20\d\d-"
-    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d)": "",
+    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d|\d\d-\d\d|\d{1,2}-[a-z])": "",
 })
 
 
@@ -447,10 +472,11 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
     for match in DATE_SCANNER.finditer(text, lowered):
         start, end = match.start() + offset, match.end() + offset
         resolved = None
-        if match.group("slash"):
+        if match.group("slash") or match.group("mmdd"):
             if month_number is None:
                 continue
-            first, second = int(match.group("slash_a")), int(match.group("slash_b"))
+            prefix = "slash" if match.group("slash") else "mmdd"
+            first, second = int(match.group(f"{prefix}_a")), int(match.group(f"{prefix}_b"))
             if first == month_number:
                 resolved = _safe_date(year, first, second)
             elif second == month_number:
@@ -478,8 +504,8 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
                 resolved = _safe_date(year, month_number, int(match.group("dia_d")))
             elif match.group("deam"):
                 resolved = _safe_date(year, month_number, int(match.group("deam_d")))
-            elif match.group("dm") or match.group("md"):
-                prefix = "dm" if match.group("dm") else "md"
+            elif match.group("dm") or match.group("md") or match.group("dmon"):
+                prefix = "dm" if match.group("dm") else "md" if match.group("md") else "dmon"
                 named = _MONTHS[match.group(f"{prefix}_m").lower()]
                 resolved = _safe_date(year, named, int(match.group(f"{prefix}_d")))
             else:

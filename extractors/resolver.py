@@ -20,7 +20,7 @@ from extractors import subjects
 from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
 from extractors.frames import LineFrame, line_frame
-from extractors.numbers import MONTH_NUMBERS, bare_percent, word_number
+from extractors.numbers import MONTH_NUMBERS, bare_percent, factor_percent, word_number
 from extractors.rankings import position_ranks
 from extractors.rulebook import (
     RANK_PREFIX,
@@ -174,6 +174,8 @@ class Resolver:
         self.construction_priority = book.constants.get("construction", 90)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
+        # the header rule of growth factors, which also keys a figure written "x1.0841" (numbers.factor_percent)
+        self.factor_key = next((rule for rule in book.headers if rule.factor), None)
         self.session_frame_priority = book.constants.get("frame_session", 55)
         self.session_frame_date_priority = book.constants.get("frame_session_date", 30)
         unknown = [name for name in book.subject_order if name not in SUBJECT_FINDERS]
@@ -250,9 +252,14 @@ class Resolver:
             return None
         return rule
 
-    def header_rule(self, text: str, month: str | None) -> HeaderRule | None:
+    def header_rule(self, text: str, month: str | None, paired: bool = False) -> HeaderRule | None:
         """What a table header or a line's key ("Return:", "Max DD =", '"return_pct":') says its figures are,
-        by the header lexicon; SKIP_COLUMN for a header naming another month or year ("Jul return")."""
+        by the header lexicon; SKIP_COLUMN for a header naming another month or year ("Jul return"). A rule
+        read only beside its partner key ("dn" by "up") is given only to a key=value reader (`paired`)."""
+        rule = self._header_rule(text, month)
+        return None if rule is not None and rule.beside and not paired else rule
+
+    def _header_rule(self, text: str, month: str | None) -> HeaderRule | None:
         text = text.lower()
         if self._money_change(text):
             return SKIP_COLUMN
@@ -1180,6 +1187,12 @@ class Sentence:
             if figure.token in self.consumed:
                 continue
             key = self._key_rule(figure)
+            if key is None and figure.kind == "pct" and self.r.factor_key is not None \
+                    and self.doc.clean[figure.quantity.start:figure.quantity.start + 1] in ("x", "X", "×"):
+                key = self.r.factor_key  # "x1.0841  mdd=4.97": a factor written for the return is the return, whatever follows
+            if key is not None and key.metric == "up_down_days" and figure.kind == "int":
+                out.extend(self._key_count_pair(figure, key, lists))  # "up/dn=7/12"
+                continue
             if key is not None and key.metric in ("up_days", "down_days") and figure.kind == "int":
                 out.extend(self._key_count(figure, key, lists))  # "up_days: 7"
                 continue
@@ -1200,7 +1213,12 @@ class Sentence:
                 continue
             if figure.kind == "int":
                 figure = Figure(figure.token, figure.quantity, "number")
-            if key is not None and key.metric in PERCENT_METRICS and figure.kind == "number":
+            if key is not None and key.factor and figure.kind == "number":
+                factor = factor_percent(figure.quantity)  # "gf=1.0565": a growth factor states +5.65%
+                if factor is None:
+                    continue
+                figure = Figure(figure.token, factor, "pct")
+            elif key is not None and key.metric in PERCENT_METRICS and figure.kind == "number":
                 figure = Figure(figure.token, bare_percent(figure.quantity), "pct")  # '"return_pct": 8.44' is a percent
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
             if key is not None:
@@ -1566,12 +1584,29 @@ class Sentence:
             if word.strip() and word not in ('"', "'"):
                 words.append(word)
             position -= 1
-        rule = self.r.header_rule(" ".join(reversed(words)), self.month) if words else None
+        rule = self.r.header_rule(" ".join(reversed(words)), self.month, paired=True) if words else None
+        if rule is not None and rule.beside and not self._keyed_beside(position, figure.token, rule.beside):
+            return None  # "dn=8" is the down days only beside "up=11"
         if rule is not None and rule.metric == "period_return":
             outer = self._outer_key(position)
             if outer is not None and outer.metric == "daily_move":
                 return outer  # "largest_daily_drop: {date: 2026-02-04, return: -0.1731}"
         return rule if rule is not None and rule.metric != "range" else None
+
+    def _keyed_beside(self, before: int, after: int, metric: str) -> bool:
+        """Whether the key=value pair next to a key (the figure at token `before`, or the pair right after the
+        figure at `after`) is keyed as `metric`: an ambiguous key ("dn") reads only beside its partner ("up=11")."""
+        doc = self.doc
+        previous = doc.figure_at.get(before)
+        if previous is not None and doc.orth[before - 1] in (":", "="):
+            rule = self._key_rule(previous)
+            if rule is not None and rule.metric == metric:
+                return True
+        following = after + 3
+        if following < self.s1 and doc.orth[after + 2] in (":", "=") and following in doc.figure_at:
+            rule = self.r.header_rule(doc.orth[after + 1], self.month)
+            return rule is not None and rule.metric == metric
+        return False
 
     # ---------------------------------------------------------- plain-text layout: terminal lines
     def _caps_line(self) -> bool:
@@ -1764,6 +1799,16 @@ class Sentence:
         made = [self._claim(name.ticker, rule.metric, value, figure.start, figure.end,
                             rules=(rule.id, "structure.key", subject_rule, name.rule)) for name in subjects]
         return [claim for claim in made if claim is not None]
+
+    def _key_count_pair(self, figure: Figure, rule: HeaderRule, lists) -> list[Claim]:
+        """"up/dn=7/12": a key of both counts over two figures split by a slash, the up days first."""
+        doc, slash = self.doc, figure.token + 1
+        second = doc.figure_at.get(slash + 1)
+        if slash >= self.s1 or doc.orth[slash] != "/" or second is None or second.kind != "int":
+            return []
+        self.consumed.add(second.token)
+        return [claim for part, metric in ((figure, "up_days"), (second, "down_days"))
+                for claim in self._key_count(part, replace(rule, metric=metric), lists)]
 
     def _offer_key(self, reading: Reading, rule: HeaderRule, figure: Figure) -> None:
         priority = self.r.label_priority

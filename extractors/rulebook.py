@@ -157,6 +157,8 @@ class HeaderRule:
     extreme: str | None = None
     sign: int = 0  # -1 for a column of falls written unsigned ("Worst day")
     examples: tuple[Example, ...] = ()
+    factor: bool = False  # the figures are growth factors (end over start): 1.0565 states +5.65%
+    beside: str = ""  # a key=value note's key read only next to a pair keyed with this metric ("dn" by "up")
 
 
 @dataclass(frozen=True)
@@ -346,7 +348,8 @@ def load_rulebook(directory: Path | None = None) -> Rulebook:
         if not words:
             raise RuleError(f"{where}: needs 'words'")
         headers.append(HeaderRule(rule_id, tuple(word.lower() for word in words), entry.get("metric"), entry.get("anchor"),
-                                  entry.get("extreme"), int(entry.get("sign", 0)), _examples(entry.get("examples"), where)))
+                                  entry.get("extreme"), int(entry.get("sign", 0)), _examples(entry.get("examples"), where),
+                                  bool(entry.get("factor", False)), str(entry.get("beside", ""))))
 
     resolve = raw["resolve.toml"]
     attach = []

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
 from extractors.claims import Claim, ClaimError
 from extractors.document import Document, Figure, Name
-from extractors.numbers import Quantity, bare_percent, word_number
+from extractors.numbers import Quantity, bare_percent, factor_percent, word_number
 from extractors.rulebook import HeaderRule
 from extractors.structure import Block
 
@@ -193,7 +193,12 @@ class TableReader:
             if not percents:
                 return out
             figure = percents[0]
-            quantity = figure.quantity if figure.kind == "pct" else bare_percent(figure.quantity)
+            if rule is not None and rule.factor and figure.kind != "pct":  # a "gf" column: 1.0565 is +5.65%
+                quantity = factor_percent(figure.quantity)
+                if quantity is None:
+                    return out
+            else:
+                quantity = figure.quantity if figure.kind == "pct" else bare_percent(figure.quantity)
             magnitude = abs(float(quantity.value))
             if metric in MAGNITUDE_METRICS:
                 value = magnitude

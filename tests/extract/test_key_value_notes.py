@@ -23,3 +23,14 @@ def test_start_and_end_prices_as_p0_and_p1():
 def test_a_glued_drawdown_fraction_is_its_percent():
     found = {(c.ticker, c.metric, round(c.value, 4)) for c in claims_of("- tsla: mdd=0.0735")}
     assert ("TSLA", "max_drawdown", 7.35) in found and ("TSLA", "max_drawdown", 0.0735) not in found
+
+
+def test_dn_is_the_down_days_only_beside_up():
+    assert_shape("- avgo: hv=41.3  up=12 dn=9", present=[("AVGO", "up_days", 12), ("AVGO", "down_days", 9)])
+    assert_shape("- avgo: dn=9 up=12", present=[("AVGO", "up_days", 12), ("AVGO", "down_days", 9)])
+    assert_shape("- avgo: hv=41.3  dn=4", present=[("AVGO", "volatility", 41.3)], absent=[("AVGO", "down_days", 4)])
+
+
+def test_an_up_down_key_over_a_slashed_pair():
+    assert_shape("- avgo: hv=41.3  up/dn=13/9", present=[("AVGO", "up_days", 13), ("AVGO", "down_days", 9)],
+                 absent=[("AVGO", "up_days", 9), ("AVGO", "down_days", 13)])
