@@ -124,14 +124,22 @@ class Extractor:
 
     def _only_name(self, cell: str) -> bool | str:
         """Whether a cell is one company's name or ticker and nothing else ("word": a name that is an
-        ordinary word in lowercase, "navigator")."""
+        ordinary word in lowercase, "navigator"). Markup and a bracketed ticker around the name are no
+        words of their own ("**AMD**", "$AMD", "`NVDA`", "Nvidia (NVDA)"): the cell is only a name when
+        the names it holds cover every word in it and all name one company."""
         doc = self.nlp.make_doc(cell.strip())
-        whole = len(doc)
-        if whole == 0:
+        words = {token.i for token in doc if any(ch.isalnum() for ch in token.text)}
+        if not words:
             return False
-        if any(start == 0 and end == whole and self.name_of[key] for key, start, end in self.names(doc) + self.names_any_case(doc)):
+
+        def one_company(found) -> bool:
+            covered = {i for _, start, end in found for i in range(start, end)}
+            return bool(found) and words <= covered and len({self.name_of[key] for key, _, _ in found}) == 1 \
+                and all(self.name_of[key] for key, _, _ in found)
+
+        if one_company(self.names(doc) + self.names_any_case(doc)):
             return True
-        return "word" if any(start == 0 and end == whole and self.name_of[key] for key, start, end in self.word_names(doc)) else False
+        return "word" if one_company(self.word_names(doc)) else False
 
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)

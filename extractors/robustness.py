@@ -58,20 +58,44 @@ class RewriteSpec:
     apply: Rewrite
 
 
+# a company's legal suffix whose full stop belongs to the name ("Broadcom Inc.", "JPMorgan Chase & Co.")
+_SUFFIX_STOP = r"(?:(?<=\bInc)|(?<=\bCorp)|(?<=\bCo)|(?<=\bLtd)|(?<=\bPlc))\."
+
+
 @cache
-def _name_pattern(universe: str) -> tuple[re.Pattern, dict[str, str], dict[str, tuple[str, ...]]]:
-    """Every spelling of the universe's table, longest first, as one pattern; spelling -> ticker; ticker -> spellings.
-    A spelling glued to a word, a markdown star or a dotted suffix is not a whole name ("Amazon.com", "**Tesla**")."""
+def _name_pattern(universe: str) -> tuple[re.Pattern, re.Pattern, dict[str, str], dict[str, tuple[str, ...]]]:
+    """Every spelling of the universe's table, longest first, as one pattern (and the same in any case);
+    spelling -> ticker; ticker -> spellings. A spelling glued to a word, a markdown star or a dotted suffix
+    is not a whole name ("Amazon.com", "**Tesla**"); a legal suffix's full stop is taken with it."""
     names = get_universe(universe).names
     ticker_of = {spelling: ticker for ticker, spellings in names.items() for spelling in spellings}
     alternatives = "|".join(re.escape(s) for s in sorted(ticker_of, key=len, reverse=True))
-    pattern = re.compile(r"(?<![\w*.$])(" + alternatives + r")(?![\w*]|\.\w| [A-Z][a-z])")
-    return pattern, ticker_of, {ticker: tuple(spellings) for ticker, spellings in names.items()}
+    pattern = re.compile(r"(?<![\w*.$])(" + alternatives + r")(?:(" + _SUFFIX_STOP + r")|(?![\w*]|\.\w| [A-Z][a-z]))")
+    any_case = re.compile(r"(?:" + alternatives + r")(?!\w)", re.IGNORECASE)
+    return pattern, any_case, ticker_of, {ticker: tuple(spellings) for ticker, spellings in names.items()}
 
 
 def _each_name(text: str, universe: str, new: Callable[[str, str, tuple[str, ...], re.Match], str]) -> str:
-    pattern, ticker_of, spellings = _name_pattern(universe)
-    return pattern.sub(lambda m: new(m.group(1), ticker_of[m.group(1)], spellings[ticker_of[m.group(1)]], m), text)
+    """Rewrite each whole name with `new`. A spelling that begins a longer one in another case is part of
+    it ("EDP" in "EDP RENOVAVEIS") and stays. A legal suffix's full stop stays inside a rewrite that keeps
+    the name ("**Broadcom Inc.**") and goes with a rewrite that replaces it ("$AVGO"), unless it also ends
+    the sentence."""
+    pattern, any_case, ticker_of, spellings = _name_pattern(universe)
+
+    def rewrite(match: re.Match) -> str:
+        name, stop = match.group(1), match.group(2) or ""
+        longest = any_case.match(text, match.start())
+        if longest and longest.end() > match.start() + len(name):
+            return match.group(0)
+        out = new(name, ticker_of[name], spellings[ticker_of[name]], match)
+        if not stop:
+            return out
+        out = out.replace(name, name + stop, 1) if name in out else out
+        after = text[match.end():match.end() + 2]
+        ends_sentence = after[:1] in ("", "\n") or (after[:1] == " " and after[1:].isupper())
+        return out + stop if ends_sentence and not out.rstrip("*_`").endswith(stop) else out
+
+    return pattern.sub(rewrite, text)
 
 
 def _other_spelling(name: str, ticker: str, spellings: tuple[str, ...], _match) -> str:

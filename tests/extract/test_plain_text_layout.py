@@ -91,6 +91,20 @@ def test_a_plain_transposed_table_may_label_its_label_column():
                                     ("NVDA", "price_level", 220.78), ("TSLA", "price_level", 367.95)]
 
 
+@pytest.mark.parametrize("header", ["**NVDA**      **TSLA**", "$NVDA         $TSLA", "Nvidia (NVDA)   Tesla (TSLA)",
+                                    "`NVDA`        `TSLA`"])
+def test_a_transposed_header_may_mark_its_names(header):
+    """Markup and a bracketed ticker around a column's name are no words of their own."""
+    text = f"Metric        {header}\nReturn (%)    6.8       14.2\nClose         220.78    367.95"
+    assert facts_in_order(text) == [("NVDA", "period_return", 6.8), ("TSLA", "period_return", 14.2),
+                                    ("NVDA", "price_level", 220.78), ("TSLA", "price_level", 367.95)]
+
+
+def test_a_header_cell_naming_two_companies_heads_no_column():
+    text = "Metric        Nvidia/AMD    Tesla\nReturn (%)    6.8           14.2"
+    assert ("NVDA", "period_return", 6.8) not in facts(text)
+
+
 def test_a_net_change_column_is_no_return_beside_a_percent_one():
     text = "TICKER   PX_LAST   CHG_NET_1M   CHG_PCT_1M\nNVDA     220.78    +14.14       +6.84"
     assert facts_in_order(text) == [("NVDA", "price_level", 220.78), ("NVDA", "period_return", 6.84)]
