@@ -2008,7 +2008,9 @@ class Sentence:
                 rank = self._place_rank(cue)
             if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank):
                 continue
-            owner = self._rank_owner(cue)
+            # a question that names no one ("Which stock had the biggest fall?") leaves its rank to the answer
+            asks = self._is_question() and not any(m.ticker for m in self.mentions)
+            owner = None if asks else self._rank_owner(cue)
             if not owner and self._is_question():
                 self.state.question_rank = (rank, rules)
                 continue
@@ -2797,7 +2799,10 @@ class Sentence:
                 self.state.named.remove(name.ticker)
             self.state.named.append(name.ticker)
         if tickers:
-            self.state.last_ticker = tickers[-1].ticker
+            # the next sentence's pronoun is this one's subject, not a comparison's object ("Amazon beat AMD
+            # to second place. It kicked off at $242.96": Amazon), as within a sentence (`ticker_before`)
+            self.state.last_ticker = None
+            self.state.last_ticker = self.ticker_before(self.s1) or tickers[-1].ticker
         if self.mentions:
             # an index or market named beside one company ("the best of the PSI") leaves that company the topic
             distinct = {n.ticker for n in self.mentions if n.ticker} or {None}

@@ -198,8 +198,17 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
                     if found and found[0].ticker != named:
                         return (Name(found[0].ticker, cue.start, cue.start, "subject.descriptor_fits"),)
                     break
-        if word in ("their", "they", "them") and sentence.state.last_group:
-            return sentence.state.last_group
+        if word in ("their", "they", "them"):
+            # a plural pronoun is the last list of names while that list is the last naming; after a name of its
+            # own it is that company, as British writers make a firm or a club plural ("Tesla lift the trophy.
+            # But they defended well")
+            before = [n for n in sentence.mentions if n.end <= cue.start and n.ticker]
+            here = [g for g in sentence.groups if len(g) > 1 and all(n.ticker for n in g) and g[-1].end <= cue.start]
+            if here and before and before[-1] is here[-1][-1]:
+                return here[-1]
+            group = sentence.state.last_group
+            if group and not before and sentence.state.last_ticker == group[-1].ticker:
+                return group
         ticker = sentence.ticker_before(cue.start)
         fitting = _fitting(sentence.doc, cue) if cue.label == "DESCRIPTOR" else None
         if fitting and ticker not in fitting:

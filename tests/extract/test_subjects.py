@@ -414,3 +414,24 @@ def test_a_footnote_is_about_the_company_its_marker_follows(text, present, absen
     got = facts(text, month="2026-08")
     assert present <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize("text, present, absent", [
+    ("Amazon beat AMD to second place. It kicked off at $242.96.", [("AMZN", "price_level", 242.96)], [("AMD", "price_level", 242.96)]),
+    ("Nvidia outperformed AMD in August. It rose 5%.", [("NVDA", "period_return", 5)], [("AMD", "period_return", 5)]),
+    ("Nvidia rose 5%. AMD fell 3%. It closed at $160.20.", [("AMD", "price_level", 160.2)], [("NVDA", "price_level", 160.2)]),
+])
+def test_the_next_sentences_pronoun_is_the_subject_not_the_object(text, present, absent):
+    assert_shape(text, present=present, absent=absent)
+
+
+def test_a_plural_pronoun_after_a_single_name_is_that_company():
+    text = "Only Amazon, Tesla and AMD played. Tesla lift the trophy. They were back up to $428.27 by the 11th."
+    assert_shape(text, present=[("TSLA", "price_level", 428.27)], absent=[("AMD", "price_level", 428.27), ("AMZN", "price_level", 428.27)])
+
+
+def test_a_question_naming_no_one_leaves_its_rank_to_the_answer():
+    text = ("EDP Renováveis fell 11.4%, just behind EDP at -11.1%. Which stock had the biggest single-day fall? "
+            "EDP, which lost 6.4% on 6 November.")
+    assert_shape(text, universe="lisbon", present=[("EDP.LS", "rank", "largest_daily_fall")],
+                 absent=[("EDPR.LS", "rank", "largest_daily_fall")])
