@@ -2006,7 +2006,8 @@ class Sentence:
                 rank = OPPOSITE_RANKS.get(self.state.last_rank or "")
             elif cue.label == "RANK_PLACE":
                 rank = self._place_rank(cue)
-            if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank):
+            if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank) \
+                    or self._price_extreme(cue):
                 continue
             # a question that names no one ("Which stock had the biggest fall?") leaves its rank to the answer
             asks = self._is_question() and not any(m.ticker for m in self.mentions)
@@ -2124,6 +2125,21 @@ class Sentence:
         if more and not self.r.words("answer_all_words").isdisjoint(self.doc.lower[name.end:self.s1]):
             for extra in more:  # "BCP on both counts": the answer's name takes the follow-up's rank too
                 self.out.append(self._claim(name.ticker, "rank", extra, start, end, rules=rules + ("subject.answer_all", name.rule)))
+
+    def _price_extreme(self, cue: Cue) -> bool:
+        """"It hit the bottom at $198.79", "the top of €5.15": an extreme noun right before the price it
+        names is the stock's own high or low (the price cues read it), no place in a ranking; so is one
+        inside a drawdown's phrase ("18.8% from top to bottom")."""
+        doc = self.doc
+        if doc.lower[cue.end - 1] not in self.r.words("local_extreme_nouns"):
+            return False
+        if any(c.label == "DD" and c.start <= cue.start and cue.end <= c.end and c is not cue for c in self.cues):
+            return True
+        link = self._next_word(cue.end)
+        if link >= self.s1 or doc.lower[link] not in ("at", "of", "near"):
+            return False
+        figure = doc.figure_at.get(self._next_word(link + 1))
+        return figure is not None and figure.kind == "price"
 
     def _own_extreme_key(self, cue: Cue, rank: str) -> bool:
         """"- Nvidia — best day: 2026-08-04", '"best_day": "2026-08-04"': a day's superlative used as a key,

@@ -94,3 +94,13 @@ def test_a_hyphenated_period_before_the_peak_is_the_drawdowns():
 )
 def test_a_drawdowns_path_is_its_high_and_low(text, universe, month, present, absent):
     assert_shape(text, present, absent, universe=universe, month=month)
+
+
+@pytest.mark.parametrize("text", [
+    "Amazon limped home at $210.00; 18.8% from top to bottom.",
+    "Amazon fell 13.6%, 18.8% from peak to trough.",
+    "Amazon fell 13.6%; top to bottom 18.8%.",
+])
+def test_a_stretch_from_top_to_bottom_is_the_drawdown(text):
+    assert_shape(text, present=[("AMZN", "max_drawdown", 18.8)],
+                 absent=[("AMZN", "period_return", 18.8), ("AMZN", "period_return", -18.8), ("AMZN", "rank", "worst_return")])

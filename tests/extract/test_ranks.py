@@ -205,3 +205,15 @@ def test_a_market_that_is_a_subject_keeps_its_figures():
 ])
 def test_a_scoped_day_superlative_ranks_the_day(text, present, absent):
     assert_shape(text, present, absent)
+
+
+@pytest.mark.parametrize("text, absent", [
+    ("Amazon fell 13.6%. It hit the bottom at $198.79 on 13 February.", ("AMZN", "rank", "worst_return")),
+    ("Nvidia rose 6.8%, touching the top of $227.98 on the 27th.", ("NVDA", "rank", "best_return")),
+])
+def test_an_extreme_noun_before_its_price_is_no_rank(text, absent):
+    assert_shape(text, present=[], absent=[absent])
+
+
+def test_the_bottom_of_the_table_is_still_a_rank():
+    assert_shape("Amazon finished at the bottom of the table, down 13.6%.", present=[("AMZN", "rank", "worst_return")])
