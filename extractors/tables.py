@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 _PERCENT_HEADER = re.compile(r"%|pct|percent", re.IGNORECASE)
 # a cell of up and down sessions, "11/7"
 _COUNT_PAIR = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*")
+# a table's key, "(P = sessions played, W = up days, L = down days)": two or more short abbreviations, each
+# "= its meaning", in one bracket or line (hand-written: a legend is prose, no parser reads it)
+_LEGEND = re.compile(r"(?:^|[(\n])([^()\n]*?\b[A-Za-z%#]{1,5}\s*[=:]\s*[A-Za-z][^()\n]*)(?:[)\n]|$)")
+_LEGEND_ENTRY = re.compile(r"(?:^|[,;:]\s*)([A-Za-z%#]{1,5})\s*[=:]\s*([A-Za-z][A-Za-z %/'’-]{1,40}?)\s*(?=[,;]|$)")
 # a column headed by another month or year ("Jul return", "2025"): its figures are no claim
 SKIP_COLUMN = HeaderRule("header.other_period", (), "")
 # a change column beside a percent change column ("CHG" next to "%CHG"): the change in price, no claim
@@ -49,12 +53,17 @@ class TableReader:
         return None
 
     def header_rule(self, cell) -> tuple[HeaderRule | None, date | None]:
+        """A header cell's metric by the header lexicon, or by what the text's key says the cell stands for
+        ("W" under "(… W = up days …)"); a date as a header is that date's price."""
         doc = self.doc
         start, end = self._tokens(cell)
         for cue in doc.dates:
             if start <= cue.start < end:
                 return None, cue.value
-        return self.r.header_rule(doc.clean[cell.start:cell.end], self.month), None
+        text = doc.clean[cell.start:cell.end]
+        rule = self.r.header_rule(text, self.month)
+        meaning = _legend(doc.clean).get(text.strip()) if rule is None else None
+        return (self.r.header_rule(meaning, self.month) if meaning else rule), None
 
     def claims(self) -> list[Claim]:
         rows = self.block.rows
@@ -248,3 +257,21 @@ def _token_quantity(doc: Document, token: int):
     return Quantity("number", 0.0, 0, doc.starts[token], doc.ends[token])
 
 
+_LEGENDS: dict[str, dict[str, str]] = {}
+
+
+def _legend(text: str) -> dict[str, str]:
+    """Abbreviation -> meaning, from every key of two or more entries in the text (kept per text: each
+    header cell of each table asks)."""
+    found = _LEGENDS.get(text)
+    if found is None:
+        found = {}
+        if "=" in text or ":" in text:
+            for group in _LEGEND.finditer(text):
+                entries = _LEGEND_ENTRY.findall(group.group(1).strip())
+                if len(entries) >= 2:
+                    found.update((key, meaning.strip()) for key, meaning in entries)
+        if len(_LEGENDS) > 256:
+            _LEGENDS.clear()
+        _LEGENDS[text] = found
+    return found

@@ -4,7 +4,9 @@ is the month's own percent change, while another month's column states nothing."
 
 from __future__ import annotations
 
-from tests.extract.support import facts
+import pytest
+
+from tests.extract.support import facts, facts_in_order
 
 
 def test_a_league_table_reads_wins_and_defeats_as_up_and_down_days():
@@ -46,3 +48,19 @@ def test_a_bare_month_name_without_a_percent_mark_is_no_return():
     # a column of closes headed by the month is not a column of returns
     text = "| Ticker | Jun |\n|---|---|\n| MSFT | 512.30 |"
     assert ("MSFT", "period_return", 512.3) not in facts(text, "us", "2026-06")
+
+
+@pytest.mark.parametrize("key", ["(P = sessions played, W = up days, L = down days)",
+                                 "Key: P = sessions played; W = up days; L = down days"])
+def test_a_tables_key_gives_its_abbreviated_headers_their_meaning(key):
+    text = f"**Final table** {key}\n\n| Pos | Club | P | W | L | Month |\n|---|---|---|---|---|---|\n" \
+           "| 1 | Tesla | 19 | 11 | 7 | −4.6% |\n| 2 | Amazon | 19 | 7 | 11 | −13.6% |"
+    assert facts_in_order(text) == [
+        ("TSLA", "up_days", 11), ("TSLA", "down_days", 7), ("TSLA", "period_return", -4.6),
+        ("AMZN", "up_days", 7), ("AMZN", "down_days", 11), ("AMZN", "period_return", -13.6),
+    ]
+
+
+def test_a_single_label_is_no_key():
+    text = "Note: W = up days\n\n| Club | W | Month |\n|---|---|---|\n| Tesla | 11 | −4.6% |"
+    assert ("TSLA", "up_days", 11) not in facts_in_order(text)
