@@ -220,7 +220,8 @@ def word_names_in_context(orth: list[str], candidates, found, context: WordConte
             pair_starts = {k: v for k, v in cand_starts.items() if v.ticker != cand.ticker}
             pair_ends = {k: v for k, v in cand_ends.items() if v.ticker != cand.ticker}
             if _listed(orth, cand, starts, ends, context.joiners) or _bracketed(orth, cand, starts) \
-                    or _listed(orth, cand, pair_starts, pair_ends, context.joiners) or _subject(orth, cand, context):
+                    or _listed(orth, cand, pair_starts, pair_ends, context.joiners) or _subject(orth, cand, context) \
+                    or _in_column_of_names(orth, cand, starts):
                 accepted.append(Name(cand.ticker, cand.start, cand.end, WORD_NAME_RULE))
             else:
                 left.append(cand)
@@ -288,6 +289,38 @@ def _previous(orth, i: int) -> int:
             return -1
         i -= 1
     return i
+
+
+def _line_opener(orth, i: int, step: int) -> int | None:
+    """The first word of the line before (`step` -1) or after (+1) the line holding token `i`."""
+    count = len(orth)
+    k = i
+    while 0 <= k < count and "\n" not in orth[k]:
+        k += step
+    if not 0 <= k < count:
+        return None
+    if step < 0:  # back over the line before to its own start
+        k -= 1
+        while k >= 0 and "\n" not in orth[k]:
+            k -= 1
+    k += 1
+    while k < count and _blank(orth[k]) and "\n" not in orth[k]:
+        k += 1
+    return k if k < count and not _blank(orth[k]) else None
+
+
+def _in_column_of_names(orth, cand, starts) -> bool:
+    """A notebook's or a terse table's column of names: the word opens its line, a figure follows it on
+    that line ("nos    x1.0841  p1=4.385"), and the line above or below opens with a name ("galp", "son")."""
+    if _previous(orth, cand.start) >= 0:
+        return False
+    j = cand.end
+    while j < len(orth) and _blank(orth[j]) and "\n" not in orth[j]:
+        j += 1
+    if j >= len(orth) or not _figure_like(orth[j]):
+        return False
+    return any(opener is not None and opener in starts and opener != cand.start
+               for opener in (_line_opener(orth, cand.start, -1), _line_opener(orth, cand.end - 1, +1)))
 
 
 def _figure_like(word: str) -> bool:

@@ -435,3 +435,14 @@ def test_a_question_naming_no_one_leaves_its_rank_to_the_answer():
             "EDP, which lost 6.4% on 6 November.")
     assert_shape(text, universe="lisbon", present=[("EDP.LS", "rank", "largest_daily_fall")],
                  absent=[("EDPR.LS", "rank", "largest_daily_fall")])
+
+
+def test_a_lowercase_word_name_in_a_column_of_names_is_the_name():
+    text = "galp   x1.1412  p1=16.73\nnos    x1.0841  p1=4.385\nson    x1.0806  lo=1.636\nedp    x1.0782  hv=14.6"
+    assert_shape(text, universe="lisbon", present=[("NOS.LS", "price_level", 4.385), ("SON.LS", "range_low", 1.636)],
+                 absent=[("GALP.LS", "price_level", 4.385), ("EDP.LS", "range_low", 1.636)])
+
+
+def test_a_lowercase_word_opening_a_line_among_prose_is_no_name():
+    text = "Galp rose 14.1% in January.\nnos 5 times the volume traded, the desk said."
+    assert all(ticker != "NOS.LS" for ticker, _, _ in facts(text, "lisbon"))
