@@ -105,6 +105,8 @@ class Document:
     frames: dict = field(default_factory=dict)
     # a descriptor's words -> the companies of the universe they fit ("search giant" -> GOOGL), set by the extractor
     descriptors: dict[str, frozenset[str]] = field(default_factory=dict)
+    # the month's panel: the universe's tickers less those the month has no prices for (empty: not known)
+    panel: frozenset[str] = frozenset()
 
     def __len__(self) -> int:
         return len(self.lower)

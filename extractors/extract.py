@@ -195,6 +195,7 @@ class Extractor:
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure], spoken,
                          words, lower)
         document.descriptors = self.descriptors
+        document.panel = frozenset(self.universe.tickers) - (self.universe.absent_tickers(month) if month else frozenset())
         return self.resolver.claims(document, structure, month, session_dates(self.universe, month))
 
     def _share_words(self, names: list[Name], lower: list[str]) -> tuple[list[Name], set[int]]:

@@ -422,6 +422,101 @@ class _TableParser(HTMLParser):
             self.done.append(table)
 
 
+@dataclass(frozen=True)
+class Sequence:
+    """A markup element holding a run of child elements of one tag (`<ol>`'s `<li>`s, `<top3>`'s
+    `<item>`s): its own tag and attribute values (what the run may be ordered by, as `data-sort=
+    "monthly-return"` or `order="worst first"`) and each child's span, in document order."""
+
+    tag: str
+    attributes: str
+    start: int
+    end: int
+    items: tuple[Span, ...]
+
+
+# elements that never hold a run to rank: a table's rows are read by the table reader
+_NO_SEQUENCE = frozenset({"table", "thead", "tbody", "tfoot", "tr", "td", "th", "colgroup", "html", "head"})
+_VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "col", "wbr", "area", "base", "source"})
+
+
+class _TreeParser(HTMLParser):
+    """Every element's tag, attributes, span and children, HTML or XML alike. An end tag closes the
+    innermost open element of its name (elements left open inside it end there, as HTML's `<li>`
+    without `</li>` does); an end tag nothing opened is read past."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=False)
+        self.line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
+        self.text = text
+        self.open: list[dict] = []
+        self.done: list[dict] = []
+
+    def _at(self) -> int:
+        line, column = self.getpos()
+        return self.line_starts[line - 1] + column
+
+    def _element(self, tag, attrs) -> dict:
+        return {"tag": tag, "attributes": " ".join(str(value) for _, value in attrs if value),
+                "start": self._at(), "end": None, "children": []}
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _VOID:
+            return
+        if tag == "li" and self.open and self.open[-1]["tag"] == "li":
+            self._close(len(self.open) - 1, self._at())  # "<li>a <li>b": the first item ends at the second
+        element = self._element(tag, attrs)
+        if self.open:
+            self.open[-1]["children"].append(element)
+        self.open.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        element = self._element(tag, attrs)
+        element["end"] = element["start"] + len(self.get_starttag_text() or "")
+        if self.open:
+            self.open[-1]["children"].append(element)
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self.open) - 1, -1, -1):
+            if self.open[depth]["tag"] == tag:
+                close = self.text.find(">", self._at())
+                self._close(depth, close + 1 if close >= 0 else len(self.text))
+                return
+
+    def _close(self, depth: int, at: int) -> None:
+        while len(self.open) > depth:
+            element = self.open.pop()
+            element["end"] = at
+            self.done.append(element)
+
+    def close(self):
+        super().close()
+        self._close(0, len(self.text))
+
+
+def sequences(text: str) -> tuple[Sequence, ...]:
+    """The runs of like elements a text's markup holds (see `Sequence`), for `extractors.rankings`: an
+    ordered answer written as `<ol>` or as XML has no position numbers to read on its lines. The standard
+    library's `html.parser` reads both (it gives each tag's position); a text with no closing tag pays one
+    substring search."""
+    if "</" not in text:
+        return ()
+    parser = _TreeParser(text)
+    parser.feed(text)
+    parser.close()
+    out = []
+    for element in sorted(parser.done, key=lambda e: e["start"]):
+        children = [c for c in element["children"] if c["end"] is not None]
+        if element["tag"] in _NO_SEQUENCE or len(children) < 2:
+            continue
+        tags = [c["tag"] for c in children]
+        tag = max(dict.fromkeys(tags), key=tags.count)
+        items = tuple((c["start"], c["end"]) for c in children if c["tag"] == tag)
+        if len(items) >= 2 and tag not in _NO_SEQUENCE:
+            out.append(Sequence(element["tag"], element["attributes"], element["start"], element["end"], items))
+    return tuple(out)
+
+
 def _span_count(value) -> int:
     try:
         return max(1, min(int(str(value).strip()), 50))

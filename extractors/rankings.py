@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from extractors import markup
 from extractors.claims import Claim, ClaimError
 from extractors.document import Document, Name
 from extractors.structure import Block
@@ -21,7 +22,9 @@ RANK_HEADERS = frozenset({"rank", "#", "pos", "pos.", "position", "no", "no.", "
 
 # "RANK %CHG DESC  1) TSLA  2) NVDA  3) MA ... 10) GOOGL": positions run along one line (rank grammar)
 INLINE_MARKER = re.compile(r"(?<![\w.,])(\d{1,2})[.)][ \t]+(?=\S)")
-PARTIAL = re.compile(r"\b(?:top|bottom|best|worst)[ -]?(?:\d{1,2}|three|five|ten)\b")
+# a list that is one end of the field by its heading: "Top 3", "Bottom five", "Laggards", "Winners"
+PARTIAL = re.compile(r"\b(?:(?:top|bottom|best|worst)[ -]?(?:\d{1,2}|three|five|ten)|leaders|laggards|winners|losers|gainers|"
+                     r"decliners|advancers)\b")
 # what a list is ranked by, from its introducing line: (words, rank of its top, rank of its bottom)
 MEASURES = (
     (("vol", "volatility", "σ", "annualised", "annualized", "std"), "most_volatile", "least_volatile"),
@@ -54,7 +57,9 @@ def _first_ticker(doc: Document, start: int, end: int) -> Name | None:
 
 
 def _named(doc: Document) -> set[str]:
-    return {n.ticker for n in doc.names if n.ticker}
+    """The companies a complete list must hold: those the text names that are in the month's panel (a name
+    outside the universe, or one the month has no prices for, is no competitor of the field)."""
+    return {n.ticker for n in doc.names if n.ticker and (not doc.panel or n.ticker in doc.panel)}
 
 
 def position_ranks(doc: Document, blocks: list[Block], made: list[Claim]) -> list[Claim]:
@@ -75,6 +80,7 @@ def position_ranks(doc: Document, blocks: list[Block], made: list[Claim]) -> lis
 
     _lists(doc, claim)
     _inline_lists(doc, claim)
+    _markup_lists(doc, claim)
     for block in blocks:
         if block.kind == "table":
             _table(doc, block, claim)
@@ -164,6 +170,51 @@ def _inline_lists(doc: Document, claim) -> None:
         if last_rank and not PARTIAL.search(intro) and (
                 elided or last[0] == len(named) or {i[3].ticker for i in items} >= named):
             claim(last[3], last_rank, last[1], last[2], line, "rank.inline_position", (start, line_end))
+
+
+# a markup element's tag and attribute words, split where a writer glues them ("top3", "data-sort", "worst_first")
+GLUED = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[_=\"'-]")
+TAGS = re.compile(r"<[^<>]*>")
+
+
+def _markup_lists(doc: Document, claim) -> None:
+    """A ranked list written in markup, whose items carry no position numbers: `<ol class="ranked">`,
+    `<top3 order="best first">` with `<item>`s, `<bottom3 order="worst first">`. What the run ranks by is read
+    as for a line list from the element's own tag and attributes; an `<ol>` (a numbered list) may also take it
+    from the line before it, as a markdown list does. Each item's company is the first it names."""
+    text = doc.text
+    named = None
+    for run in markup.sequences(text):
+        declared = GLUED.sub(" ", f"{run.tag} {run.attributes}".lower())
+        intro = declared
+        if run.tag == "ol":
+            line_start = text.rfind("\n", 0, max(0, text.rfind("\n", 0, run.start)))
+            intro += " " + TAGS.sub(" ", text[line_start + 1:run.start]).lower()
+        found = _measure(intro)
+        if found is None:
+            continue
+        top, bottom, ascending = found
+        items = []
+        for start, end in run.items:
+            name = _first_ticker(doc, start, end)
+            if name is not None:
+                items.append((name, start, end))
+        if len(items) < 2:
+            continue
+        first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
+
+        def place(item, rank):
+            name, start, end = item
+            at, to = doc.starts[name.start], doc.ends[name.end - 1]
+            claim(name, rank, at, to, TAGS.sub(" ", text[start:_line_end(text, at)]).strip(), "rank.markup_position",
+                  (start, end))
+
+        place(items[0], first_rank)
+        if named is None:
+            named = _named(doc)
+        last = items[-1]
+        if len(items) >= 3 and not PARTIAL.search(intro) and {i[0].ticker for i in items} >= named:
+            place(last, last_rank)
 
 
 def _line_end(text: str, start: int) -> int:

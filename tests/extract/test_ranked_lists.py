@@ -152,3 +152,39 @@ def test_bold_cells_rank_only_under_a_legend():
                  {("NOS.LS", "rank", "best_return")}, universe="lisbon")
     assert_shape(_BOLD_NO_LEGEND, set(), {("GALP.LS", "rank", "best_return"), ("ALTR.LS", "rank", "worst_return")},
                  universe="lisbon")
+
+
+# ---- ranked lists written in markup: no position numbers on the lines, the element says the order
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        # an <ol> whose class or data attribute declares the order; the whole field named: the last is the bottom
+        ('<ol class="leaderboard">\n<li><b>Amazon</b> +3.2%</li>\n<li><b>Tesla</b> -1.0%</li>\n<li><b>AMD</b> -6.4%</li>\n</ol>',
+         "us", "2026-02", {("AMZN", "rank", "best_return"), ("AMD", "rank", "worst_return")}, {("TSLA", "rank", "best_return")}),
+        # the order from the line before an <ol>, as a markdown list takes it; volatility, highest first
+        ("<p>Sorted by annualised volatility:</p>\n<ol><li>EDP 31.0%</li><li>NOS 22.4%</li><li>REN 12.9%</li></ol>",
+         "lisbon", "2026-02", {("EDP.LS", "rank", "most_volatile")}, {("NOS.LS", "rank", "most_volatile")}),
+        # XML containers: a partial list ranks only its first place; worst first puts the bottom on top
+        ('<laggards order="worst_first"><entry>BCP −4.7%</entry><entry>Galp −1.2%</entry><entry>NOS −0.3%</entry></laggards>',
+         "lisbon", "2026-02", {("BCP.LS", "rank", "worst_return")}, {("NOS.LS", "rank", "best_return"), ("GALP.LS", "rank", "worst_return")}),
+        ("<best5><name>META</name><name>AVGO</name><name>MA</name><name>JPM</name><name>UNH</name></best5>",
+         "us", "2026-08", {("META", "rank", "best_return")}, {("UNH", "rank", "worst_return")}),
+        # the same runs with no declared order rank nobody
+        ("<ul><li>Amazon +3.2%</li><li>Tesla -1.0%</li><li>AMD -6.4%</li></ul>", "us", "2026-02", set(),
+         {("AMZN", "rank", "best_return"), ("AMD", "rank", "worst_return")}),
+        ("<stocks><stock>Amazon +3.2%</stock><stock>Tesla -1.0%</stock><stock>AMD -6.4%</stock></stocks>", "us", "2026-02",
+         set(), {("AMZN", "rank", "best_return"), ("AMD", "rank", "worst_return")}),
+    ],
+)
+def test_a_markup_list_declared_ranked(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=month)
+
+
+def test_a_complete_list_is_complete_over_the_months_panel():
+    """Names the month has no prices for (February's dividend payers) or outside the universe compete in no
+    ranking: a list of the three names with prices is the whole field, and its last is the bottom."""
+    text = ("Nvidia and Meta have no February rows; Netflix rose 16.3%, outside the list.\n"
+            "Ranked by return:\n1. Amazon +3.2%\n2. Tesla -1.0%\n3. AMD -6.4%\n")
+    assert_shape(text, {("AMZN", "rank", "best_return"), ("AMD", "rank", "worst_return")}, universe="us", month="2026-02")
+    # in August every one of the ten has prices: a list of three is a part of the field, its last no bottom
+    assert_shape(text, {("AMZN", "rank", "best_return")}, {("AMD", "rank", "worst_return")}, universe="us", month="2026-08")
