@@ -54,6 +54,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY", "PHASE"),  # "post-earnings" is a time
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
     "PAST_MODAL": lambda label: label == "FORECAST",
+    "REPORT_PERIOD": lambda label: label == "OTHER_PERIOD",  # "a second-quarter report" names the report, not a period
 }
 OPPOSITE_RANKS = {
     "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",

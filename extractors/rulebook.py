@@ -87,6 +87,7 @@ LABELS: dict[str, str] = {
     "QUANTIFIER": "both / each / all: the relation is said of several names named before",
     "CAUSAL": "a causal connective: the clause after it explains a move",
     "TEMPORAL": "an 'after' that dates a move ('after a low of'), not a cause",
+    "REPORT_PERIOD": "'a second-quarter report', 'Q2 results': a period word naming the report, not the figure's period",
     "REFUSAL": "a sentence that declines a figure the data cannot support",
     "REFUSAL_ABSENT": "a refusal because the named company is not in the data: no subject",
     "COUNT": "a count of up or down sessions",

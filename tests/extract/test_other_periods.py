@@ -158,3 +158,21 @@ def test_a_translated_past_could_is_no_forecast(text, present, absent):
 ])
 def test_a_time_around_a_report_is_no_quantity_of_earnings(text, present, absent):
     assert_shape(text, present, absent, month=None)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a period word that names which report moved the stock is no other period of the figure
+        ("On Aug 5 AMD fell 7.0% following a second-quarter report.", ("AMD", "daily_move", -7.0)),
+        ("Netflix gained 4.4% in August after its Q2 results.", ("NFLX", "period_return", 4.4)),
+        ("Meta rose 3.0% over the month on upbeat full-year guidance.", ("META", "period_return", 3.0)),
+        ("Uber slid 2.5% this month as quarterly bookings missed.", ("UBER", "period_return", -2.5)),
+    ],
+)
+def test_a_reports_period_is_no_period_of_the_figure(text, kept):
+    assert kept in facts(text)
+
+
+def test_the_figures_own_quarter_stays_another_period():
+    assert not facts("Tesla gained 20% over the second quarter.")
