@@ -54,7 +54,8 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY", "PHASE"),  # "post-earnings" is a time
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
     "PAST_MODAL": lambda label: label == "FORECAST",
-    "REPORT_PERIOD": lambda label: label == "OTHER_PERIOD",  # "a second-quarter report" names the report, not a period
+    "REPORT_PERIOD": lambda label: label == "OTHER_PERIOD",
+    "SESSION_NEXT": lambda label: label == "SPAN",  # "two sessions later" is one session, not a span of two  # "a second-quarter report" names the report, not a period
 }
 OPPOSITE_RANKS = {
     "best_return": "worst_return", "worst_return": "best_return", "most_volatile": "least_volatile",
@@ -865,7 +866,9 @@ class Sentence:
             elif cue.label == "SESSION_NEXT" and self.sessions:
                 earlier = [d for d in self.doc.dates if d.start < cue.start and d.value]
                 later = [day for day in self.sessions if earlier and day > earlier[-1].value]
-                value = later[0] if later else None
+                first = self.doc.lower[cue.start]  # "two sessions later": the second session after the one dated
+                step = (int(first) if first.isdigit() else word_number(first)) or 1
+                value = later[step - 1] if len(later) >= step else None
             elif cue.label == "WEEKDAY":
                 value = self._weekday(cue)
             elif cue.label == "SESSION_NTH":  # "Day 4", "the fifth trading day": the month's Nth session, a date

@@ -246,3 +246,18 @@ def test_a_date_after_a_figure_still_belongs_to_it():
 def test_a_move_takes_its_own_date_among_several(text, month, expected):
     got = {c.value: c.date for c in claims_of(text, "us", month) if c.metric == "daily_move"}
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a count of sessions after the one last dated is one session, that many trading days on
+        ("Meta fell 3.0% on Aug 6 and recovered 2.1% two sessions later.", ("META", "daily_move", 2.1, "2026-08-10")),
+        ("Meta fell 3.0% on Aug 6; three trading days later it rose 2.1%.", ("META", "daily_move", 2.1, "2026-08-11")),
+        ("Meta fell 3.0% on Aug 6 and rose 2.1% 2 days later.", ("META", "daily_move", 2.1, "2026-08-10")),
+    ],
+)
+def test_a_count_of_sessions_later_dates_one_session(text, expected):
+    ticker, metric, value, day = expected
+    got = [(c.ticker, c.metric, c.value, c.date) for c in claims_of(text)]
+    assert (ticker, metric, value, day) in [(t, m, v, str(d)) for t, m, v, d in got]
