@@ -292,6 +292,44 @@ def _declared(doc: Document, block: Block, claim) -> None:
         claim(last[0], last_rank, last[1].start, last[1].end, sentence, "rank.table_declared", last[2])
 
 
+# a short heading over a table that says its order: "Gainers (best first)", "**Top 5**", "Laggards (worst first)"
+# ("Leaders" or "Laggards" alone may be in any order: only an order stated, or a top N, ranks)
+ORDER_HEADING = re.compile(r"\b(?:best|worst|highest|lowest|largest|smallest) first\b|\b(?:top|bottom)[ -]?(?:\d{1,2}|three|five|ten)\b|"
+                           r"\b(?:leaderboard|standings|ranked|ranking)\b")
+
+
+def _headed(doc: Document, block: Block, claim) -> None:
+    """A table under a short heading that orders it ("**Gainers (best first)**" over a half-table): its first
+    company is the heading's top, read as a list's introducing line is (`_measure`); rows name the companies,
+    or, in a transposed table, the header's cells do. Its last is the other end only where it names every
+    company the text names and the heading is no one end of the field."""
+    before, _ = _around(doc, block)
+    intro = before.strip().rsplit("\n", 1)[-1].strip(" *#_:")
+    if not intro or len(intro) > 60 or DECLARED_ORDER.search(intro) or not ORDER_HEADING.search(intro):
+        return
+    found = _measure(intro)
+    if found is None:
+        return
+    top, bottom, ascending = found
+    header_names = [(_first_ticker(doc, c.start, c.end), c) for c in block.rows[0]]
+    if sum(1 for name, _ in header_names if name) >= 2:
+        body = [(name, cell, (cell.start, cell.end)) for name, cell in header_names if name]
+    else:
+        body = []
+        for row in block.rows[1:]:
+            cell = next((c for c in row if _first_ticker(doc, c.start, c.end)), None)
+            if cell is not None:
+                body.append((_first_ticker(doc, cell.start, cell.end), cell, (row[0].start, row[-1].end)))
+    if len(body) < 2:
+        return
+    first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
+    sentence = doc.text[block.start:block.end]
+    first, last = body[0], body[-1]
+    claim(first[0], first_rank, first[1].start, first[1].end, sentence, "rank.table_heading", first[2])
+    if len(body) >= 3 and not PARTIAL.search(intro) and {b[0].ticker for b in body} >= _named(doc):
+        claim(last[0], last_rank, last[1].start, last[1].end, sentence, "rank.table_heading", last[2])
+
+
 def _bold_legend(doc: Document, block: Block, claim) -> None:
     """Rank grammar: where the answer says what bold marks ("Best and worst performers of the ten are shown in
     **bold**"), a bold return cell is that rank: of two bold rows the higher figure is the best, the lower
@@ -346,6 +384,7 @@ def _table(doc: Document, block: Block, claim) -> None:
     if column is None:
         _bold_legend(doc, block, claim)
         _declared(doc, block, claim)
+        _headed(doc, block, claim)
         return
     if not any(re.search(r"chg|change|return|rtn|δ|%", h) for h in header):
         return

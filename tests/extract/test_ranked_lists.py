@@ -188,3 +188,42 @@ def test_a_complete_list_is_complete_over_the_months_panel():
     assert_shape(text, {("AMZN", "rank", "best_return"), ("AMD", "rank", "worst_return")}, universe="us", month="2026-02")
     # in August every one of the ten has prices: a list of three is a part of the field, its last no bottom
     assert_shape(text, {("AMZN", "rank", "best_return")}, {("AMD", "rank", "worst_return")}, universe="us", month="2026-08")
+
+
+# ---- a short heading that orders the table under it
+_HEADED_TRANSPOSED = """**Top 3 (best first)**
+
+| | Meta | Nvidia | Mastercard |
+|---|---:|---:|---:|
+| Aug % | +6.1 | +4.0 | +2.2 |
+| Close | 610.2 | 215.0 | 583.1 |
+"""
+
+_HEADED_ROWS = """Galp led the index, up 9.3%.
+
+### Bottom of the table, worst first
+
+| Ticker | Month |
+|---|---|
+| BCP | −3.9% |
+| EDP | −2.1% |
+| NOS | −0.5% |
+"""
+
+_LEADERS_ONLY = """**Leaders**
+
+| Ticker | Aug % |
+|---|---|
+| META | +6.1 |
+| NVDA | +4.0 |
+| MA | +2.2 |
+"""
+
+
+def test_a_heading_that_states_an_order_ranks_the_first_company():
+    assert_shape(_HEADED_TRANSPOSED, {("META", "rank", "best_return")}, {("MA", "rank", "worst_return")})
+    assert_shape(_HEADED_ROWS, {("BCP.LS", "rank", "worst_return")}, {("NOS.LS", "rank", "best_return")}, universe="lisbon")
+
+
+def test_a_heading_that_states_no_order_ranks_nobody():
+    assert_shape(_LEADERS_ONLY, set(), {("META", "rank", "best_return"), ("MA", "rank", "worst_return")})
