@@ -1578,15 +1578,23 @@ class Sentence:
             position -= 1
         if position < self.s0 or doc.orth[position] not in (":", "="):
             return self._terminal_key(figure) or self._list_item_key(figure)
+        # a glued key ("hi=247.38") is the run of characters glued to its sign: "p0=226.50=lo  hi=247.38" keys
+        # 247.38 by "hi" alone, the "lo" before it being the earlier figure's
+        glued = doc.orth[position] == "=" and position > self.s0 and doc.ends[position - 1] == doc.starts[position]
         position -= 1
         words: list[str] = []
         while position >= self.s0 and len(words) < 4:
             word = doc.orth[position]
-            if word in (",", "{", "}", "|", ";", "[", "]") or "\n" in word or position in doc.figure_at or any(
+            if word in (",", "{", "}", "|", ";", "[", "]", "=") or "\n" in word or position in doc.figure_at or any(
                     n.start <= position < n.end for n in self.mentions):
                 break
             if word.strip() and word not in ('"', "'"):
                 words.append(word)
+            if glued and (position == self.s0 or doc.ends[position - 1] != doc.starts[position]):
+                position -= 1
+                while position > self.s0 and not doc.orth[position].strip():
+                    position -= 1  # (the token before the key: `_keyed_beside` reads the pair there)
+                break
             position -= 1
         rule = self.r.header_rule(" ".join(reversed(words)), self.month, paired=True) if words else None
         if rule is not None and rule.beside and not self._keyed_beside(position, figure.token, rule.beside):
@@ -1703,12 +1711,16 @@ class Sentence:
 
     def _equated_key(self, figure: Figure) -> HeaderRule | None:
         """A delimited terse line's figure set equal to a second key after it, a price it also is:
-        "last 3.440 = m/hi", "last 339.35 = m/lo" (the close is the month's high, low)."""
-        if figure.kind not in ("number", "price") or not self._delimited_line(figure.token):
+        "last 3.440 = m/hi", "last 339.35 = m/lo" (the close is the month's high, low); a notebook's key=value
+        note says it the same way, glued or bracketed: "p0=226.50=lo", "p1=271.58 (=hi)"."""
+        if figure.kind not in ("number", "price"):
             return None
         doc = self.doc
+        noted = figure.token > self.s0 and doc.orth[figure.token - 1] == "=" and doc.ends[figure.token - 1] == doc.starts[figure.token]
+        if not noted and not self._delimited_line(figure.token):
+            return None
         equals = self._next_word(figure.token + 1)
-        if equals >= self.s1 or doc.orth[equals] != "=":
+        if equals >= self.s1 or doc.orth[equals] not in (("=", "(=") if noted else ("=",)):
             return None
         position, words = self._next_word(equals + 1), []
         while position < self.s1 and len(words) < 3 and doc.orth[position].strip() and not self._cell_delimiter(position) \
@@ -2015,7 +2027,7 @@ class Sentence:
                 continue
             # a question that names no one ("Which stock had the biggest fall?") leaves its rank to the answer
             asks = self._is_question() and not any(m.ticker for m in self.mentions)
-            owner = None if asks else self._rank_owner(cue)
+            owner = None if asks else self._figure_owner(cue) or self._rank_owner(cue)
             if not owner and self._is_question():
                 self.state.question_rank = (rank, rules)
                 continue
@@ -2034,6 +2046,21 @@ class Sentence:
                 self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _figure_owner(self, cue: Cue) -> tuple[Name, ...] | None:
+        """"hv=14.6 ← min", "mdd=5.73 (max)": an extreme marked after a figure is the extreme of the company
+        that figure's claim is about (a name on the next line is the next note's)."""
+        if cue.label not in ("PEER_EXTREME_HIGH", "PEER_EXTREME_LOW"):
+            return None
+        previous = [f for f in self.figures if f.token < cue.start and not self.doc.breaks_between(f.token, cue.start)]
+        if not previous:
+            return None
+        start = self.doc.starts[previous[-1].token]
+        owners = {c.ticker for c in self.out if c.start == start and c.ticker and c.metric != "rank"}
+        if len(owners) != 1:
+            return None
+        ticker = owners.pop()
+        return (Name(ticker, cue.start, cue.start, "subject.figure_owner"),)
 
     def _emoji_over_group(self, cue: Cue) -> bool:
         """Rank grammar: "🏆 Top performers", "🥇 Winners": a trophy before a plural heads a group (a
@@ -2384,13 +2411,19 @@ class Sentence:
             return None
         figure = previous[-1]
         reading = self.r.read_figure(self.doc, figure, self.cues, self._topic(), self.s0, self.s1, self.muted)
-        # "vol 30.1 (max)": a delimited terse line's key cell says the family
-        key = self._terminal_key(figure) if self._delimited_line(figure.token) else None
+        # "vol 30.1 (max)", "hv=30.1 (max)", "mdd=5.73 ← max": the figure's key (a delimited terse line's key
+        # cell, a notebook's key=value) says the family
+        key = self._key_rule(figure)
         if key is not None and key.metric:
             self._offer_key(reading, key, figure)
         metric = reading.get("metric", "period_return" if figure.kind == "pct" else None)
         high = cue.label == "PEER_EXTREME_HIGH"
-        if metric == "period_return" and high and (figure.quantity.signed or reading.get("sign", 0)) < 0:
+        sign = figure.quantity.signed or reading.get("sign", 0)
+        if metric == "daily_move":  # "bd=+7.71% (max)", "wd=-3.81% ← min": the day's extreme of its sign
+            return "largest_daily_fall" if sign < 0 else "largest_daily_gain" if sign > 0 and high else None
+        if metric != "period_return" and not self.r.words("notation_best_worst").isdisjoint(self.doc.lower[cue.start:cue.end]):
+            return None  # "(best)" ranks a return; a volatility's "best" could be either end
+        if metric == "period_return" and high and sign < 0 and not self._key_rule(figure):
             return "worst_return"  # "shed 9.1%, the most of any name": the largest fall is the worst return
         return {"volatility": ("most_volatile", "least_volatile"), "period_return": ("best_return", "worst_return"),
                 "max_drawdown": ("largest_drawdown", None)}.get(metric, (None, None))[0 if high else 1]
