@@ -81,7 +81,7 @@ class Extractor:
         moves = frozenset(w.split()[0] for name in ("up_words", "down_words", "bare_move_verbs") for w in lexicon.get(name, ())
                           if w.split()[0] not in ("in", "on", "the"))
         self.word_context = WordContext(
-            joiners=frozenset(lexicon.get("name_joiners", ())), moves=moves,
+            joiners=frozenset(lexicon.get("name_joiners", ())) | frozenset(lexicon.get("name_order_marks", ())), moves=moves,
             verbs=moves | SUBJECT_VERBS | frozenset(lexicon.get("be_forms", ())),
             before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())))
         self.resolver = Resolver(self.book)
@@ -306,7 +306,7 @@ def _tokenizer_with_slashes(nlp):
     """A slash against a capital is a token of its own, as between two letters: "NOS/SON" splits, and so
     do "**NOS**/SON" and "SON/**EDPR**", whose emphasis leaves the slash at a token's edge ("w/" stays).
     A pipe is always a token of its own, a cell's edge: "GOOGL| −9.1%" names Alphabet; so is an equals sign
-    after a key ("lo=203.17", "hv=51.4"), whose key the header lexicon then reads.
+    after a key ("lo=203.17", "hv=51.4", "argmax(r)=amzn"), whose key the header lexicon then reads.
     An Italian or French elided article or preposition is a token of its own, as its unelided form is: "L'EDP",
     "dell'Altri", "d'août", "n'avons" read their name, month and verb ("Dell's", one letter after the
     apostrophe, stays whole)."""
@@ -315,7 +315,7 @@ def _tokenizer_with_slashes(nlp):
     defaults = nlp.Defaults
     nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", _ELISION, *defaults.prefixes]).search
     nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", r"(?<=\w)=", *defaults.suffixes]).search
-    nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9])=", *defaults.infixes]).finditer
+    nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9)\]'])=", *defaults.infixes]).finditer
     return nlp
 
 

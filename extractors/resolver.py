@@ -21,6 +21,7 @@ from extractors.claims import Claim, ClaimError
 from extractors.document import Cue, Document, Figure, Name
 from extractors.frames import LineFrame, line_frame
 from extractors.numbers import MONTH_NUMBERS, bare_percent, factor_percent, word_number
+from extractors.notation import Notation
 from extractors.rankings import position_ranks
 from extractors.rulebook import (
     RANK_PREFIX,
@@ -150,6 +151,7 @@ class Resolver:
     def __init__(self, book: Rulebook):
         self.book = book
         self.words = book.words
+        self.notation = Notation(book.words)  # "argmax(r)=amzn", "amd > amzn > tsla"
         # figure kind -> cue label -> the rows that read that kind, in table order
         self.rows_by_kind: dict[str, dict[str, list[AttachRule]]] = {}
         for row in book.attach:
@@ -237,6 +239,9 @@ class Resolver:
             moved = {c.ticker for c in made if c.metric == "period_return"}
             out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
         out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
+        key = lambda word: self.header_rule(word, month)  # noqa: E731
+        out.extend(self.notation.ranks(doc, key, out))  # "argmax(r)=amzn", "best=galp"
+        out.extend(self.notation.chains(doc, key))  # "amd > amzn > tsla"
         turns = user_turns(doc.text, self.words("user_speakers"), self.words("assistant_speakers"))
         if turns:  # a chat's user turns are read (their subjects and questions carry) but state no claim
             out = [c for c in out if not any(a <= c.start < b for a, b in turns)]
@@ -2239,6 +2244,10 @@ class Sentence:
             before -= 1
         if before >= self.s0 and (doc.lower[before] == "at" or doc.lower[before] in self.r.words("ordinals")):
             return None  # "at most", "the second-best performer"
+        count = self._next_word(cue.end)
+        if count < self.s1 and cue.end - cue.start == 1 and doc.lower[cue.start] in ("top", "bottom", "best", "worst") and (
+                (doc.orth[count].isdigit() and int(doc.orth[count]) >= 2) or (word_number(doc.lower[count]) or 0) >= 2):
+            return None  # "# top 3 by x", "best five": a part of the field, no one's rank
         if doc.lower[cue.end - 1] in ("most", "least") and self._next_word(cue.end) < self.s1 \
                 and doc.lower[self._next_word(cue.end)] == "of" and not (before >= self.s0 and doc.lower[before] == "the"):
             return None  # "giving up most of July's gains": a quantity, not a superlative ("the most of any stock" ranks)
@@ -2271,7 +2280,7 @@ class Sentence:
                         return None  # "our top holding": a weight, no rank
                     family = "RETURN_NOUN" if doc.lower[c.start] in self.r.words("return_nouns") else "RETURN"
                     break
-        if family in ("UP", "DOWN") and self._dated_after(cue):
+        if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue)):
             family, sign = "DAILY", 1 if family == "UP" else -1  # "the biggest fall was AMD's 7.0% drop on Aug 5"
         if family is None:
             for c in reversed(self.cues):
@@ -2338,6 +2347,16 @@ class Sentence:
             return False
         return any(c.label == "DATE" and c.start >= cue.end and doc.words_between(cue.end, c.start) <= words
                    and not doc.breaks_between(cue.end, c.start) for c in self.cues)
+
+    def _after_day_key(self, cue: Cue) -> bool:
+        """"wd=-6.13% on 01-30, the last session → largest fall of the three": a rise or fall superlative after a
+        figure keyed as one day's move (bd=, wd=, "worst day:") ranks that day, not the month."""
+        before = [f for f in self.figures if f.token < cue.start and not self.doc.breaks_between(f.token, cue.start)
+                  and self.doc.words_between(f.token, cue.start) <= 10]
+        if not before:
+            return False
+        key = self._key_rule(before[-1])
+        return key is not None and key.metric == "daily_move"
 
     def _nearby_sign(self, day: Cue, after: list[Cue]) -> int:
         doc = self.doc
@@ -2409,6 +2428,10 @@ class Sentence:
         previous = [f for f in self.figures if f.token < cue.start and not self.doc.breaks_between(f.token, cue.start)]
         if not previous:
             return None
+        if cue.rule.startswith("rank.arrowed."):
+            after = self._next_word(cue.end)
+            if any(c.start == after and c.label in ("VOL", "DD", "DAILY", "UP_NOUN", "DOWN_NOUN", "PERFORMER") for c in self.cues):
+                return None  # "r=+5.1% → highest vol of the three": the superlative names its own measure
         figure = previous[-1]
         reading = self.r.read_figure(self.doc, figure, self.cues, self._topic(), self.s0, self.s1, self.muted)
         # "vol 30.1 (max)", "hv=30.1 (max)", "mdd=5.73 ← max": the figure's key (a delimited terse line's key
@@ -2492,6 +2515,11 @@ class Sentence:
                 before = self._previous_word(before)
             named = next((n for n in self.mentions if n.ticker and n.end - 1 == before), None)
             if named is not None:
+                return self.group_of(named)
+        sign = self._next_word(cue.end)
+        if sign < self.s1 and doc.orth[sign] in ("=", ":", "→", "->", "=>"):  # "best=amd  worst: tsla": the key's value
+            named = self._name_starting(self._next_word(sign + 1))
+            if named is not None and named.ticker:
                 return self.group_of(named)
         previous = self._previous_word(cue.start)
         if previous >= self.s0:  # "TL;DR Galp worst stock of the month, BCP best": the name right before it
