@@ -36,6 +36,8 @@ LABELS: dict[str, str] = {
     "START": "the first close of the month",
     "END": "the last close of the month",
     "HIGH": "the highest close",
+    "GIVEN_BACK_HIGH": "a level reached and then given back ('touched $X before fading'): the price inside is the high",
+    "RECOVERED_LOW": "a level sunk to and then recovered from ('sank to €X before rebounding'): the price inside is the low",
     "LOW": "the lowest close",
     "LEVEL": "a word before a number that makes it a price ('closed at', 'trading at')",
     "OTHER_PERIOD": "a horizon other than the month (YTD, 12 months)",

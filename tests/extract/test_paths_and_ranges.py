@@ -155,3 +155,25 @@ def test_a_path_to_an_extreme_and_a_rounded_path(text, present, absent):
 ])
 def test_a_path_of_small_or_counted_whole_numbers_is_no_price(text):
     assert not [f for f in facts(text) if f[1] in ("price_level", "range_high", "range_low")], facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # a level reached and then given back is the month's high, whatever the verbs
+        ("Alphabet tested $205.10 around the 12th, then retreated into month-end.", "us",
+         {("GOOGL", "range_high", 205.1)}, {("GOOGL", "price_level", 205.1)}),
+        ("After brushing €4.95, Altri eased back.", "lisbon", {("ALTR.LS", "range_high", 4.95)}, set()),
+        ("Meta rallied 6% to $702.40 before paring the gain.", "us", {("META", "range_high", 702.4)}, set()),
+        # and a level only dipped to is the low
+        ("EDP slumped to €3.41 mid-month before clawing back.", "lisbon", {("EDP.LS", "range_low", 3.41)}, set()),
+        # a level held, or one reached by another company's clause, is not an extreme
+        ("Alphabet rose 4% to $205.10 and finished there.", "us", set(), {("GOOGL", "range_high", 205.1)}),
+        ("Meta reached $702.40 whereas Alphabet faded.", "us", set(), {("META", "range_high", 702.4)}),
+        # a reached level followed by a dated move is a path, not a given-back high
+        ("Meta ran up to $702.40 on the 20th, then lost 4.3% on the 23rd.", "us", set(),
+         {("META", "range_high", 702.4)}),
+    ],
+)
+def test_a_level_given_back_or_recovered_from_is_the_extreme(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
