@@ -2529,6 +2529,7 @@ class Sentence:
         position, words = cue.end, 0
         if doc.breaks_between(cue.start, cue.end) or doc.orth[cue.end - 1] in (",", ".", ";"):
             position = self.s1  # ", tops;": the rank closes its clause; a name after it is the next one's
+        crossed = False
         while position < self.s1 and words <= 6:
             name = self._name_starting(position)
             if name is not None and name.ticker is None and (
@@ -2536,8 +2537,11 @@ class Sentence:
                 position = name.end  # "best PSI performer", "the best performance in the index": the group, no owner
                 continue
             if name is not None:
+                if crossed:  # "AMD had the deepest drawdown, Tesla trailed": past a comma a name before the cue owns it
+                    return subjects.clause_subject(self, cue.start, {}) or self.group_of(name)
                 return self.group_of(name)
             word = doc.lower[position]
+            crossed = crossed or word == ","
             if word.strip() and position not in family and word not in self.r.words("rank_to_next") and word not in self.r.words("rank_fillers"):
                 break
             if word[:1].isalnum():

@@ -104,3 +104,17 @@ def test_a_drawdowns_path_is_its_high_and_low(text, universe, month, present, ab
 def test_a_stretch_from_top_to_bottom_is_the_drawdown(text):
     assert_shape(text, present=[("AMZN", "max_drawdown", 18.8)],
                  absent=[("AMZN", "period_return", 18.8), ("AMZN", "period_return", -18.8), ("AMZN", "rank", "worst_return")])
+
+
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    ("AMD hatte mit 9,1 % auch den tiefsten Drawdown, Tesla lag hinter beiden.", "us",
+     {("AMD", "max_drawdown", 9.1), ("AMD", "rank", "largest_drawdown")}, {("AMD", "period_return", -9.1), ("TSLA", "rank", "largest_drawdown")}),
+    ("With 9.1%, AMD had the deepest drawdown, Tesla trailed.", "us",
+     {("AMD", "max_drawdown", 9.1), ("AMD", "rank", "largest_drawdown")}, {("TSLA", "rank", "largest_drawdown")}),
+    ("Mit 30,1 % war Galp der volatilste Wert.", "lisbon", {("GALP.LS", "volatility", 30.1)}, {("GALP.LS", "period_return", 30.1)}),
+    # a verb before the figure keeps it a return: "with" must lead the figure
+    ("AMD fell 9.1% and had a drawdown of 12%.", "us",
+     {("AMD", "period_return", -9.1), ("AMD", "max_drawdown", 12)}, {("AMD", "max_drawdown", 9.1)}),
+])
+def test_a_figure_led_by_with_is_the_measure_its_clause_names(text, universe, present, absent):
+    assert_shape(text, present, absent, universe)
