@@ -309,8 +309,14 @@ def _tokenizer_with_slashes(nlp):
     after a key ("lo=203.17", "hv=51.4", "argmax(r)=amzn"), whose key the header lexicon then reads.
     An Italian or French elided article or preposition is a token of its own, as its unelided form is: "L'EDP",
     "dell'Altri", "d'août", "n'avons" read their name, month and verb ("Dell's", one letter after the
-    apostrophe, stays whole)."""
+    apostrophe, stays whole). German "im" ("im Plus", "im Januar") stays one word: spaCy's English exceptions
+    read it as "I'm", a speaker who is not there."""
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
+
+    rules = dict(nlp.tokenizer.rules)
+    for contraction in ("im", "Im", "IM"):
+        rules.pop(contraction, None)
+    nlp.tokenizer.rules = rules
 
     defaults = nlp.Defaults
     nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", _ELISION, *defaults.prefixes]).search

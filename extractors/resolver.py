@@ -546,7 +546,9 @@ class Sentence:
         if not verbs:
             return []
         taken = {i for n in known for i in range(n.start, n.end)}
-        taken |= {i for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR", "MARKET", "MONTH", "CLAUSE") for i in range(c.start, c.end)}
+        # a capitalised metric or count word is no company: German nouns ("11 Tage im Plus", "Vola stieg")
+        taken |= {i for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR", "MARKET", "MONTH", "CLAUSE", "COUNT", "COUNT_ELLIPTIC",
+                                                      "DAILY", "VOL", "DD") for i in range(c.start, c.end)}
         taken |= {i for d in doc.dates if self.s0 <= d.start < self.s1 for i in range(d.start, d.end)}  # "on Aug 13 fell": a date
         out = []
         for i in range(self.s0, self.s1):

@@ -72,3 +72,17 @@ def test_german_dates_make_a_daily_move(text, day):
 def test_a_price_ending_its_sentence_is_no_german_date():
     claims = claims_of("Intel closed at 14.01. Then it fell.", **US)
     assert ("INTC", "price_level", 14.01) in {(c.ticker, c.metric, c.value) for c in claims}
+
+
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # a possessive before a superlative is the owner's own extreme, in every language the voices mix in
+    ("Am 14. Januar verlor Jerónimo 3,8 %, ihr schwächster Tag.", "lisbon",
+     {("JMT.LS", "daily_move", -3.8)}, {("JMT.LS", "rank", "largest_daily_fall")}),
+    ("Galp cayó un 3,8 % el 14 de enero, su peor sesión.", "lisbon",
+     {("GALP.LS", "daily_move", -3.8)}, {("GALP.LS", "rank", "largest_daily_fall")}),
+    # "im" is German's "in the", not "I'm": "Tage im Plus" is a count, and "Tage" no company
+    ("Amazon: Vola 28,4 %; 11 Tage im Plus, 8 im Minus.", "us",
+     {("AMZN", "up_days", 11), ("AMZN", "down_days", 8), ("AMZN", "volatility", 28.4)}, {("AMZN", "period_return", 8)}),
+])
+def test_possessive_extremes_and_counts_in_german(text, universe, present, absent):
+    assert_shape(text, present, absent, universe, month="2026-01")
