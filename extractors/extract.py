@@ -83,7 +83,8 @@ class Extractor:
         self.word_context = WordContext(
             joiners=frozenset(lexicon.get("name_joiners", ())) | frozenset(lexicon.get("name_order_marks", ())), moves=moves,
             verbs=moves | SUBJECT_VERBS | frozenset(lexicon.get("be_forms", ())),
-            before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())))
+            before_objects=frozenset(w for name in ("object_words", "relation_single") for w in lexicon.get(name, ())),
+            heads=frozenset(lexicon.get("company_heads", ())))
         self.resolver = Resolver(self.book)
         fits: dict[str, set[str]] = {}
         for ticker, words in universe.descriptors.items():

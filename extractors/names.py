@@ -178,6 +178,7 @@ SUBJECT_VERBS = frozenset(
 
 WORD_NAME_RULE = "name.word_in_context"
 _OPENERS = frozenset({".", "!", "?", ":", ";", "-", "*", "•", "—", "–", "(", "|"})
+_AUXILIARIES = frozenset("was is were are has had".split())  # a move after them is the word-name's own
 _DETERMINERS = frozenset("a an the this that its their his her my our your each every any no some".split())
 
 
@@ -189,6 +190,7 @@ class WordContext:
     moves: frozenset[str]  # sign verbs: "alphabet eased 0.2%"
     verbs: frozenset[str]  # any subject's verb, read after a sentence opening: "meta was the standout"
     before_objects: frozenset[str]  # object_words, relation verbs: "better than ren", "bcp beat galp"
+    heads: frozenset[str] = frozenset()  # company_heads: "the grid operator ren climbed", an apposition's name
 
 
 def word_names_in_context(orth: list[str], candidates, found, context: WordContext) -> list:
@@ -365,7 +367,20 @@ def _subject(orth, cand, context: WordContext) -> bool:
     if j >= count:
         return False
     word = orth[j].lower()
+    if word == "(" and (opening or word_before in context.joiners):  # "Winners: nos (+17.0%), ren (+11.6%)"
+        k = j + 1
+        while k < count and _blank(orth[k]):
+            k += 1
+        return k < count and orth[k][:1] in "+-−" and _figure_like(orth[k])
     moves = word in context.moves or word in context.before_objects or (word[:1] in "+-−" and _figure_like(word))
+    if word_before in context.heads and (moves or word in context.verbs):
+        return True  # "The cable-and-mobile operator nos was the best", "the paper maker navigator rose 7%"
+    if not moves and word in _AUXILIARIES:  # "and ren was up 11.59%", "alphabet was down 1.41%"
+        k = j + 1
+        while k < count and _blank(orth[k]):
+            k += 1
+        after = orth[k].lower() if k < count else ""
+        moves = after in context.moves and (len(after) > 2 or after == "up")  # not the Romance "a", "do" the list holds
     if opening:
         return moves or word in context.verbs or (word.endswith("ed") and len(word) > 3)
     return moves and word_before not in _DETERMINERS

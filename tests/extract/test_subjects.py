@@ -274,6 +274,13 @@ def test_a_lowercase_name_or_ticker_is_the_name(text, universe, present, absent)
          {("GALP.LS", "period_return", 5.2), ("NVG.LS", "period_return", 3.1)}, set()),
         ("Vol, lowest first: edp 13.1%, ren 14.2%.", "lisbon", {("EDP.LS", "volatility", 13.1), ("RENE.LS", "volatility", 14.2)},
          {("EDP.LS", "volatility", 14.2)}),
+        # a be-verb before its move, a descriptor's apposition, a bracketed move in a list
+        ("sonae rallied 11.94% and ren was up 11.59%.", "lisbon", {("RENE.LS", "period_return", 11.59)},
+         {("SON.LS", "period_return", 11.59)}),
+        ("The cable-and-mobile operator nos was the month's best performer, up 17%.", "lisbon",
+         {("NOS.LS", "period_return", 17), ("NOS.LS", "rank", "best_return")}, set()),
+        ("Winners: nos (+17.0%), ren (+11.6%), navigator (+7.4%).", "lisbon",
+         {("NOS.LS", "period_return", 17.0), ("RENE.LS", "period_return", 11.6), ("NVG.LS", "period_return", 7.4)}, set()),
         # two such words listed together
         ("Galp rose 2%, while ren and navigator slipped 1.1% and 0.3%, respectively.", "lisbon",
          {("RENE.LS", "period_return", -1.1), ("NVG.LS", "period_return", -0.3)}, {("GALP.LS", "period_return", -1.1)}),
@@ -291,6 +298,8 @@ def test_a_lowercase_word_name_counts_where_the_context_names_it(text, universe,
         ("Nvidia rose 4%; the meta narrative around AI capex lifted chips.", "us", "META"),
         ("Apple rose 1%. A coin flip decides it, with the apple harvest up 3%.", "us", "COIN"),
         ("Galp rose 2%, and nos, the analysts, expect more.", "lisbon", "NOS.LS"),
+        ("EDP rose 2.5%. The renewables arm had a better month than its parent.", "lisbon", "ARM"),
+        ("Apple rose 1%, and the cost was up 3%.", "us", "COST"),
     ],
 )
 def test_a_lowercase_ordinary_word_is_no_name(text, universe, absent_ticker):
