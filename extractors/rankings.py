@@ -83,7 +83,7 @@ def position_ranks(doc: Document, blocks: list[Block], made: list[Claim]) -> lis
     _markup_lists(doc, claim)
     for block in blocks:
         if block.kind == "table":
-            _table(doc, block, claim)
+            _table(doc, block, claim, made)
     return out
 
 
@@ -375,7 +375,7 @@ def _bold_legend(doc: Document, block: Block, claim) -> None:
         claim(name, rank, cell.start, cell.end, sentence, "rank.table_bold_legend", within)
 
 
-def _table(doc: Document, block: Block, claim) -> None:
+def _table(doc: Document, block: Block, claim, made: list[Claim] = ()) -> None:
     rows = block.rows
     if len(rows) < 3:
         return
@@ -386,7 +386,10 @@ def _table(doc: Document, block: Block, claim) -> None:
         _declared(doc, block, claim)
         _headed(doc, block, claim)
         return
-    if not any(re.search(r"chg|change|return|rtn|δ|%", h) for h in header):
+    # a return column: by its header's spelling, or by the returns the header lexicon read in its cells
+    # ("| Pos | Club | Month |": the month's own column)
+    if not any(re.search(r"chg|change|return|rtn|δ|%", h) for h in header) and not any(
+            c.metric == "period_return" and "structure.table" in c.rules and block.start <= c.start < block.end for c in made):
         return
     body = []
     for row in rows[1:]:

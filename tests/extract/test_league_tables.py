@@ -15,9 +15,10 @@ def test_a_league_table_reads_wins_and_defeats_as_up_and_down_days():
     got = facts(text, "us", "2026-05")
     assert {("NFLX", "up_days", 12), ("NFLX", "down_days", 8), ("NFLX", "period_return", 7.4),
             ("AAPL", "up_days", 9), ("AAPL", "down_days", 11), ("AAPL", "period_return", -1.8)} <= got
-    # Pld, sessions played, and Pos, the place, are no claims
+    # Pld, sessions played, is no count; Pos 1 of a table with a return column is its leader, and a two-row
+    # table has no last place that is the field's worst
     assert ("NFLX", "up_days", 20) not in got and ("NFLX", "down_days", 20) not in got
-    assert not any(metric == "rank" for _, metric, _ in got)
+    assert {(t, v) for t, metric, v in got if metric == "rank"} == {("NFLX", "best_return")}
 
 
 def test_single_letter_headers_stay_unread():
@@ -56,7 +57,7 @@ def test_a_tables_key_gives_its_abbreviated_headers_their_meaning(key):
     text = f"**Final table** {key}\n\n| Pos | Club | P | W | L | Month |\n|---|---|---|---|---|---|\n" \
            "| 1 | Tesla | 19 | 11 | 7 | −4.6% |\n| 2 | Amazon | 19 | 7 | 11 | −13.6% |"
     assert facts_in_order(text) == [
-        ("TSLA", "up_days", 11), ("TSLA", "down_days", 7), ("TSLA", "period_return", -4.6),
+        ("TSLA", "rank", "best_return"), ("TSLA", "up_days", 11), ("TSLA", "down_days", 7), ("TSLA", "period_return", -4.6),
         ("AMZN", "up_days", 7), ("AMZN", "down_days", 11), ("AMZN", "period_return", -13.6),
     ]
 

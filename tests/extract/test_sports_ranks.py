@@ -15,6 +15,8 @@ from tests.extract.support import facts
     ("Uber is the lanterne rouge, down 7.7%.", "UBER", "worst_return"),
     ("Relegated: Amazon. A 5.5% fall.", "AMZN", "worst_return"),
     ("Tesla spent the month propping up the table.", "TSLA", "worst_return"),
+    ("**Champions: Meta.** The social network added 3.2%.", "META", "best_return"),
+    ("Uber finished bottom of the table, down 7.7%.", "UBER", "worst_return"),
 ])
 def test_sports_winners_and_last_places_are_ranks(text, ticker, rank):
     got = facts(text, "us", "2026-03")
@@ -33,3 +35,15 @@ def test_pips_is_an_outperformance_of_its_object():
 def test_edges_as_a_move_is_no_relation():
     got = facts("Tesla edges higher, up 1.1%, and Meta fell.", "us", "2026-03")
     assert not any(metric == "outperformed" for _, metric, _ in got)
+
+
+def test_a_league_position_column_ranks_its_first_and_complete_last():
+    text = ("| Pos | Club | Month |\n|---|---|---|\n| 1 | Tesla | −4.6% |\n| 2 | Amazon | −13.6% |\n| 3 | AMD | −18.7% |")
+    got = facts(text, "us", "2026-02")  # February's panel holds only these three
+    assert ("TSLA", "rank", "best_return") in got and ("AMD", "rank", "worst_return") in got
+    assert ("AMZN", "rank", "best_return") not in got and ("AMZN", "rank", "worst_return") not in got
+
+
+def test_a_goal_conceded_is_a_fall():
+    got = facts("BCP conceded 3.6% on 5 February alone.", "lisbon", "2026-02")
+    assert ("BCP.LS", "daily_move", -3.6) in got
