@@ -631,6 +631,13 @@ class Sentence:
                     and not doc.breaks_between(cue.end, start) and not doc.figures_between(cue.end, start) \
                     and not doc.names_between(cue.end, start):
                 return True
+            # "helped by higher crude prices, closing at €16.73": what a cause names is the cause's, no subject
+            # (a preposition's object: "as the PSI rose 2%" is a clause with a subject of its own)
+            if cue.label == "CAUSAL" and cue.end <= start and doc.words_between(cue.end, start) <= 2 \
+                    and doc.lower[cue.end - 1] in self.r.words("cause_prepositions") and not doc.breaks_between(cue.end, start) \
+                    and all(doc.lower[i].isalpha() or not doc.orth[i].strip() for i in range(cue.end, start)) \
+                    and not doc.figures_between(cue.end, start) and not doc.names_between(cue.end, start):
+                return True
         before = [w for w in doc.lower[max(self.s0, start - 3):start] if w.strip()]
         if before and before[-1] in self.r.words("object_words"):
             return True

@@ -455,3 +455,12 @@ def test_a_lowercase_word_name_in_a_column_of_names_is_the_name():
 def test_a_lowercase_word_opening_a_line_among_prose_is_no_name():
     text = "Galp rose 14.1% in January.\nnos 5 times the volume traded, the desk said."
     assert all(ticker != "NOS.LS" for ticker, _, _ in facts(text, "lisbon"))
+
+
+@pytest.mark.parametrize("text", [
+    "Galp was the story of the month. It rose 14.12%, helped by higher crude prices, closing at €16.73.",
+    "Galp rose 14.12%, driven by Brent, and closed at €16.73.",
+])
+def test_what_a_cause_names_is_no_subject_of_the_figures_after_it(text):
+    assert_shape(text, present=[("GALP.LS", "price_level", 16.73)], absent=[(None, "price_level", 16.73)],
+                 universe="lisbon", month="2026-01")
