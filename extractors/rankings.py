@@ -396,14 +396,19 @@ def _table(doc: Document, block: Block, claim, made: list[Claim] = ()) -> None:
         if column >= len(row):
             continue
         cell = doc.clean[row[column].start:row[column].end].strip()
-        m = re.fullmatch(r"#?(\d{1,2})(=)?\.?", cell)
+        m = re.fullmatch(r"#?(\d{1,2})(=)?(?:\.0)?\.?", cell)  # "3", "#3", "3=", "3.", a frame's float "3.0"
         name = next((_first_ticker(doc, c.start, c.end) for c in row if _first_ticker(doc, c.start, c.end)), None)
         if m and name is not None:
             body.append((int(m.group(1)), bool(m.group(2)), row[column], name, (row[0].start, row[-1].end)))
     if not body:
         return
     sentence = doc.text[block.start:block.end]
-    first, last = body[0], body[-1]
+    # the rows by their position, not their order: a data frame printed in ticker order keeps its rank column
+    by_position = sorted(body, key=lambda b: b[0])
+    first, last = by_position[0], by_position[-1]
+    positions = [b[0] for b in body]
+    if positions != sorted(positions) and sorted(positions) != list(range(1, len(body) + 1)):
+        return  # out of order and not every position once: no order to read
     if first[0] == 1 and not first[1]:
         claim(first[3], "best_return", first[2].start, first[2].end, sentence, "rank.table_position", first[4])
     if len(body) >= 3 and last[0] == len(body) and not last[1] and {b[3].ticker for b in body} >= _named(doc):

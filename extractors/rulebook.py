@@ -36,6 +36,7 @@ LABELS: dict[str, str] = {
     "START": "the first close of the month",
     "END": "the last close of the month",
     "HIGH": "the highest close",
+    "RANK_NUMBER": "a stated position in a ranking ('rank 10.0', 'ranked No. 3'): its number is no figure",
     "DD_WITH": "a figure led by 'with' up to the drawdown noun closing its clause ('mit 9,1 % den tiefsten Drawdown')",
     "VOL_WITH": "a figure led by 'with' up to the volatility word closing its clause ('with 30.1%, the most volatile')",
     "GIVEN_BACK_HIGH": "a level reached and then given back ('touched $X before fading'): the price inside is the high",

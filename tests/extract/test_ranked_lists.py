@@ -227,3 +227,12 @@ def test_a_heading_that_states_an_order_ranks_the_first_company():
 
 def test_a_heading_that_states_no_order_ranks_nobody():
     assert_shape(_LEADERS_ONLY, set(), {("META", "rank", "best_return"), ("MA", "rank", "worst_return")})
+
+
+def test_a_frames_float_rank_column_in_ticker_order_ranks_by_position():
+    text = ("```\n             last   chg_%   rank\nticker\nALTR.LS    4.3300   -4.84   3.0\n"
+            "GALP.LS   16.7300   14.12   1.0\nNOS.LS     4.3850    8.41   2.0\n```")
+    got = facts(text, "lisbon", "2026-01")
+    assert ("GALP.LS", "rank", "best_return") in got
+    assert ("ALTR.LS", "rank", "best_return") not in got
+    assert not any(metric == "price_level" and value in (1.0, 2.0, 3.0) for _, metric, value in got)
