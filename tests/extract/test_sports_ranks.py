@@ -47,3 +47,10 @@ def test_a_league_position_column_ranks_its_first_and_complete_last():
 def test_a_goal_conceded_is_a_fall():
     got = facts("BCP conceded 3.6% on 5 February alone.", "lisbon", "2026-02")
     assert ("BCP.LS", "daily_move", -3.6) in got
+
+
+def test_a_stock_that_limps_home_at_a_price_closes_there():
+    got = facts("It hit the bottom at $198.79 on 13 February and limped home at $210.00.", "us", "2026-02")
+    assert ("AMZN", "price_level", 210.0) not in got  # no one named: nothing to attach
+    got = facts("Amazon hit the bottom at $198.79 on 13 February and limped home at $210.00.", "us", "2026-02")
+    assert ("AMZN", "price_level", 210.0) in got and ("AMZN", "range_low", 210.0) not in got
