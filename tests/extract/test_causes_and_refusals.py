@@ -190,3 +190,15 @@ def test_a_name_outside_the_data_with_no_figure_is_still_a_refusal():
 ])
 def test_a_cause_it_cannot_give_is_no_refusal(text):
     assert not [c for c in claims_of(text, "lisbon", "2026-02") if c.metric == "refusal"]
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ("NVDA, GOOGL and META have no February prices here, so they are left out.", True),
+    ("nvda googl meta: not in the file, nothing computed for them", True),
+    ("There is no price row for 9 January, so no daily move is shown for 12 January.", True),
+    # what the data lacks and the writer still reports, or a lack of something else, refuses nothing
+    ("Note: January 9 is missing from the data, so the 12 January figure covers two sessions.", False),
+    ("Tesla has no debt worries, and rose 3%.", False),
+])
+def test_a_lack_of_data_is_a_refusal(text, refused):
+    assert any(c.metric == "refusal" for c in claims_of(text, "us", "2026-02")) is refused
