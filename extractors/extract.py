@@ -193,6 +193,11 @@ class Extractor:
         if inside:
             matches = [m for m in matches if m[2] not in inside and m[3] - 1 not in inside]
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
+        # "NOS (7.5% weight) added 8.5%": a holding's weight is read whole by its contribution cue; its "weight"
+        # is no other quantity that would drop the move after the bracket
+        owned = [(c.start, c.end) for c in cues if c.label == "CONTRIBUTION"]
+        if owned:
+            cues = [c for c in cues if c.label != "OTHER_QUANTITY" or not any(a <= c.start and c.end <= b for a, b in owned)]
         document = build(doc, text, clean, spans, quantities, dates, cues, names, [b.start for b in structure], spoken,
                          words, lower)
         document.descriptors = self.descriptors

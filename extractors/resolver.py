@@ -493,8 +493,9 @@ class Sentence:
                 after = self._next_word(cue.end)
                 while after < self.s1 and doc.lower[after] in fillers:
                     after = self._next_word(after + 1)
-                if after not in starts:
-                    continue
+                if after not in starts and not (after < self.s1 and doc.lower[after] == "it"
+                                                and self._next_word(after + 1) >= self.s1 - 1):
+                    continue  # a name, or "it" closing the sentence ("NOS edged it."), is the object
             kept.append(cue)
         return kept
 
@@ -2710,7 +2711,8 @@ class Sentence:
                 right = self._quantified_object(cue)
             if right is None:
                 right = self._descriptor_object(cue)  # "had a better month than its parent", "beat the lender"
-            if right is None:
+            pronoun = self._next_word(cue.end)
+            if right is None and not (pronoun < self.s1 and doc.lower[pronoun] == "it"):
                 continue
             if left is None and self._pronoun_before(cue.start):
                 left = subjects.carried(self, cue.start, {})  # "…, so it underperformed Amazon": the pronoun is the subject
@@ -2719,6 +2721,10 @@ class Sentence:
                     or subjects.sentence_subject(self, cue.start, {})  # "TSLA (−) 1.7%; underperf. AMZN by ~740bp"
             if not left:
                 continue
+            if right is None:
+                right = self._pronoun_object(cue, pronoun, left)  # "Sonae rose 8.1%; NOS edged it."
+                if right is None:
+                    continue
             winners, losers = (left, right) if cue.label == "OUTPERF" else (right, left)
             start = doc.starts[min(left[0].start, cue.start)] if left[0].end > left[0].start else doc.starts[cue.start]
             end = doc.ends[right[-1].end - 1]
@@ -2727,6 +2733,13 @@ class Sentence:
                     if winner.ticker and loser.ticker and winner.ticker != loser.ticker:
                         self.out.append(self._claim(winner.ticker, "outperformed", loser.ticker, start, end,
                                                     rules=(cue.rule, "subject.relation")))
+
+    def _pronoun_object(self, cue: Cue, at: int, left: tuple[Name, ...]) -> tuple[Name, ...] | None:
+        """"it" as a relation's object is the company named last before the relation that is not its subject."""
+        before = [n.ticker for n in self.mentions if n.ticker and n.end <= cue.start]
+        named = [t for t in self.state.named if t not in before] + list(dict.fromkeys(before))
+        others = [t for t in named if t not in {n.ticker for n in left}]
+        return (Name(others[-1], at, at + 1, "subject.pronoun_object"),) if others else None
 
     def _descriptor_object(self, cue: Cue) -> tuple[Name, ...] | None:
         """A relation whose object is a descriptor that fits one company ("than its parent", "beat the

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import facts
+from tests.extract.support import assert_shape, facts
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,8 @@ def test_a_holdings_weight_is_no_claim(text, kept, dropped):
 
 def test_a_holding_that_moves_keeps_its_move():
     assert ("AAPL", "period_return", 3.1) in facts("Our holding in Apple rose 3.1% in the month.", month="2026-05")
+
+
+def test_a_bracketed_holding_weight_leaves_the_move_after_it():
+    assert_shape("NOS (7.5% weight) added 8.5% and contributed +64 bps.", present=[("NOS.LS", "period_return", 8.5)],
+                 absent=[("NOS.LS", "period_return", 7.5)], universe="lisbon", month="2026-01")

@@ -147,3 +147,13 @@ def test_a_relative_clause_after_an_objects_bracketed_figure_is_the_objects():
     # round seven's paired comparisons: "which" after "Amazon (−8.5%)" opens Amazon's clause
     assert_shape("Meta (−1.1%) did better than Tesla (−4.0%), which closed lower on 13 of 21 days.",
                  present=[("META", "outperformed", "TSLA"), ("TSLA", "down_days", 13)], absent=[("META", "down_days", 13)])
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Our holding in Sonae rose 8.1%; NOS edged it.", {("NOS.LS", "outperformed", "SON.LS")}, {("SON.LS", "outperformed", "NOS.LS")}),
+    ("Sonae rose 8.1%. NOS beat it by a whisker.", {("NOS.LS", "outperformed", "SON.LS")}, set()),
+    # "edged it higher" is a move, and no relation
+    ("Sonae rose 8.1%. Galp edged higher.", set(), {("GALP.LS", "outperformed", "SON.LS")}),
+])
+def test_it_as_a_relations_object_is_the_company_named_before(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2026-01")
