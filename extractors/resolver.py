@@ -364,7 +364,11 @@ class Resolver:
                     if cue.label in OWN_FIGURE_AFTER and _figure_right_after(doc, cue.end, figure.token):
                         continue  # "(from €0.8162) finishing at its monthly high of €0.8962": the high is the next figure
                 distance = doc.words_between(left, right)
-                if distance > row.within or doc.breaks_between(left, right):
+                breaks = doc.breaks_between(left, right)
+                if breaks and row.side == "topic" and cue.label in ("VOL", "DD"):
+                    # "The other drawdowns were small — none above 3.3%": a dash elaborates a measure's topic
+                    breaks -= sum(1 for i in range(left, right) if doc.orth[i] in ("—", "–"))
+                if distance > row.within or breaks:
                     continue
                 if "comma" not in row.crosses and doc.commas_between(left, right):
                     continue

@@ -118,3 +118,12 @@ def test_a_stretch_from_top_to_bottom_is_the_drawdown(text):
 ])
 def test_a_figure_led_by_with_is_the_measure_its_clause_names(text, universe, present, absent):
     assert_shape(text, present, absent, universe)
+
+
+def test_a_dash_elaborates_a_measures_topic_and_a_bound_on_the_rest_is_no_figure():
+    assert_shape("The other drawdowns were small — none above about 3.3% (EDP, 3.29%).",
+                 present=[("EDP.LS", "max_drawdown", 3.29)],
+                 absent=[("EDP.LS", "max_drawdown", 3.3), ("EDP.LS", "period_return", 3.29)], universe="lisbon")
+    # a forecast's topic stops at the dash: the move after it is stated
+    assert_shape("Someone will ask about Palantir, so it's on here — up 48.3% in August.",
+                 present=[("PLTR", "period_return", 48.3)], month="2026-08")
