@@ -22,6 +22,7 @@ from extractors.document import Cue, Document, Figure, Name
 from extractors.frames import LineFrame, line_frame
 from extractors.numbers import MONTH_NUMBERS, bare_percent, factor_percent, word_number
 from extractors.notation import Notation
+from extractors.printed_outputs import printed_outputs
 from extractors.rankings import position_ranks
 from extractors.rulebook import (
     RANK_PREFIX,
@@ -238,6 +239,7 @@ class Resolver:
             # states as a figure is that figure's, no claim of its own
             moved = {c.ticker for c in made if c.metric == "period_return"}
             out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
+        out = printed_outputs(doc, out)  # "In [4]: (px.iloc[-1] / px.iloc[0] - 1)" over "Out[4]:" and "amd 0.0593"
         out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
         key = lambda word: self.header_rule(word, month)  # noqa: E731
         out.extend(self.notation.ranks(doc, key, out))  # "argmax(r)=amzn", "best=galp"
