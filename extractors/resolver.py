@@ -497,9 +497,12 @@ class Sentence:
         for cue in self.cues:
             if cue.label in RELATION_LABELS and all(w in words for w in doc.lower[cue.start:cue.end] if w.strip()):
                 after = self._next_word(cue.end)
+                moves = self.r.words("bare_up") | self.r.words("bare_down")  # "edged the bank higher" moves it
+                described = any(c.label == "DESCRIPTOR" and c.start == after and c.end - c.start > 1 and not (
+                    c.end < self.s1 and doc.lower[self._next_word(c.end)] in moves) for c in self.cues)
                 while after < self.s1 and doc.lower[after] in fillers:
                     after = self._next_word(after + 1)
-                if after not in starts and not (after < self.s1 and doc.lower[after] == "it"
+                if after not in starts and not described and not (after < self.s1 and doc.lower[after] == "it"
                                                 and self._next_word(after + 1) >= self.s1 - 1):
                     continue  # a name, or "it" closing the sentence ("NOS edged it."), is the object
             kept.append(cue)

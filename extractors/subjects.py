@@ -85,8 +85,31 @@ def distributed(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | Non
                 c.label in RELATION_LABELS and left[0].end <= c.start and c.end <= right[0].start for c in sentence.cues)
                 or any(word in compared for word in sentence.doc.lower[left[0].end:right[0].start])):
             return ((left[0], right[0])[position],)
+    if k == 2 and len(before) < 2:
+        sides = _described_sides(sentence, tokens[0])
+        if sides:
+            return (sides[position],)
     if any(c.label == "RESPECTIVELY" for c in sentence.cues) and len(sentence.state.last_group) == k and not before:
         return (sentence.state.last_group[position],)
+    return None
+
+
+def _described_sides(sentence: Sentence, first: int) -> tuple[Name, Name] | None:
+    """"The payments name edged the bank, +3.2% versus +1.0%": a relation between two descriptors (or a name and
+    a descriptor) that each fit one company, before a pair of figures, gives the pair its two sides in order."""
+    for cue in reversed(sentence.cues):
+        if cue.label not in RELATION_LABELS or cue.end > first or id(cue) in sentence.muted:
+            continue
+        left = next((d for d in reversed(sentence.cues) if d.label == "DESCRIPTOR" and d.end <= cue.start
+                     and sentence.doc.words_between(d.end, cue.start) <= 1), None)
+        left_side = _descriptor_at(sentence, left.start) if left else next(
+            ((n,) for n in reversed(sentence.mentions) if n.ticker and n.end <= cue.start), None)
+        after = sentence._next_word(cue.end)
+        right_side = _descriptor_at(sentence, after) or next(
+            ((n,) for n in sentence.mentions if n.ticker and n.start == after), None)
+        if left_side and right_side and left_side[0].ticker != right_side[0].ticker:
+            return left_side[0], right_side[0]
+        return None
     return None
 
 

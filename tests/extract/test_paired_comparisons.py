@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape
+from tests.extract.support import assert_shape, facts
 
 
 @pytest.mark.parametrize(
@@ -48,3 +48,17 @@ def test_a_gapped_possessive_keeps_the_measure_said_before_it():
     assert_shape("Nvidia's peak-to-trough drop was 10.6%, Tesla's 7.2%.",
                  present=[("NVDA", "max_drawdown", 10.6), ("TSLA", "max_drawdown", 7.2)],
                  absent=[("TSLA", "period_return", 7.2)])
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("**Mastercard vs JPMorgan.** The payments name edged the bank, +3.2% versus +1.0%.",
+     {("MA", "outperformed", "JPM"), ("MA", "period_return", 3.2), ("JPM", "period_return", 1.0)}, {("JPM", "period_return", 3.2)}),
+    ("Mastercard beat the bank, +3.2% versus +1.0%.",
+     {("MA", "period_return", 3.2), ("JPM", "period_return", 1.0)}, {("MA", "period_return", 1.0)}),
+])
+def test_a_relation_between_descriptors_gives_a_figure_pair_its_sides(text, present, absent):
+    assert_shape(text, present, absent, month="2026-08")
+
+
+def test_edging_a_descriptor_higher_is_no_relation():
+    assert ("GALP.LS", "outperformed", "BCP.LS") not in facts("Galp edged the bank higher.", "lisbon", "2026-08")
