@@ -2721,7 +2721,8 @@ class Sentence:
             if right is None:
                 right = self._descriptor_object(cue)  # "had a better month than its parent", "beat the lender"
             pronoun = self._next_word(cue.end)
-            if right is None and not (pronoun < self.s1 and doc.lower[pronoun] == "it"):
+            bare = cue.rule == "relation.outperformed.bare"  # "but AMD held up better:": the pair's other side unsaid
+            if right is None and not bare and not (pronoun < self.s1 and doc.lower[pronoun] == "it"):
                 continue
             if left is None and self._pronoun_before(cue.start):
                 left = subjects.carried(self, cue.start, {})  # "…, so it underperformed Amazon": the pronoun is the subject
@@ -2731,7 +2732,7 @@ class Sentence:
             if not left:
                 continue
             if right is None:
-                right = self._pronoun_object(cue, pronoun, left)  # "Sonae rose 8.1%; NOS edged it."
+                right = self._pronoun_object(cue, cue.end - 1 if bare else pronoun, left)  # "Sonae rose 8.1%; NOS edged it."
                 if right is None:
                     continue
             winners, losers = (left, right) if cue.label == "OUTPERF" else (right, left)

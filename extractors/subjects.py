@@ -107,6 +107,8 @@ def _described_sides(sentence: Sentence, first: int) -> tuple[Name, Name] | None
         after = sentence._next_word(cue.end)
         right_side = _descriptor_at(sentence, after) or next(
             ((n,) for n in sentence.mentions if n.ticker and n.start == after), None)
+        if right_side is None and left_side and cue.rule == "relation.outperformed.bare":
+            right_side = sentence._pronoun_object(cue, cue.end - 1, left_side)  # "AMD held up better: −2.9% against −5.6%"
         if left_side and right_side and left_side[0].ticker != right_side[0].ticker:
             return left_side[0], right_side[0]
         return None

@@ -62,3 +62,14 @@ def test_a_relation_between_descriptors_gives_a_figure_pair_its_sides(text, pres
 
 def test_edging_a_descriptor_higher_is_no_relation():
     assert ("GALP.LS", "outperformed", "BCP.LS") not in facts("Galp edged the bank higher.", "lisbon", "2026-08")
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("**AMD vs Broadcom.** Both chipmakers fell, but AMD held up better: −2.9% against −5.6%.",
+     {("AMD", "outperformed", "AVGO"), ("AMD", "period_return", -2.9), ("AVGO", "period_return", -5.6)}, {("AMD", "period_return", -5.6)}),
+    ("Amazon rose 3%. Tesla did better, up 5%.", {("TSLA", "outperformed", "AMZN")}, set()),
+    # a superlative ranks; it compares no pair
+    ("Nvidia fell. AMD held up best, down 1%.", set(), {("AMD", "outperformed", "NVDA")}),
+])
+def test_an_unsaid_other_side_is_the_company_named_before(text, present, absent):
+    assert_shape(text, present, absent, month="2026-08")
