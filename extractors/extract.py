@@ -96,6 +96,7 @@ class Extractor:
         # the hyphenated compounds the rules spell, which a line break at their hyphen leaves hyphenated
         self.hyphen_compounds = hyphen_pairs(_rule_strings(self.book))
         self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
+        self.move_words = frozenset(self.book.lexicon.get("up_words", ())) | frozenset(self.book.lexicon.get("down_words", ()))
         self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
         self.not_symbols = frozenset(word.upper() for name in ("not_symbols", "etf_symbols") for word in self.book.lexicon.get(name, ()))
         self.number_words = frozenset(self.book.lexicon.get("number_words", ()))
@@ -141,6 +142,13 @@ class Extractor:
         if one_company(self.names(doc) + self.names_any_case(doc)):
             return True
         return "word" if one_company(self.word_names(doc)) else False
+
+    def _counterfactual_place(self, lower: list[str], end: int) -> bool:
+        have = _next_word(lower, end)
+        if have >= len(lower) or lower[have] not in ("have", "'ve", "’ve"):
+            return False
+        verb = _next_word(lower, have + 1)
+        return verb < len(lower) and lower[verb] not in self.move_words
 
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)
@@ -195,6 +203,9 @@ class Extractor:
         cues = _longest_per_label(Cue(label, rule, start, end) for label, rule, start, end in matches)
         # "NOS (7.5% weight) added 8.5%": a holding's weight is read whole by its contribution cue; its "weight"
         # is no other quantity that would drop the move after the bracket
+        # "Mota-Engil +15.3% would have finished second": a modal before "have" and no move speaks of a place
+        # that was not taken, no forecast; "would have gained 5%" stays a hypothetical move, dropped
+        cues = [c for c in cues if not (c.label == "FORECAST" and c.end - c.start == 1 and self._counterfactual_place(lower, c.end))]
         owned = [(c.start, c.end) for c in cues if c.label == "CONTRIBUTION"]
         if owned:
             cues = [c for c in cues if c.label != "OTHER_QUANTITY" or not any(a <= c.start and c.end <= b for a, b in owned)]

@@ -176,3 +176,13 @@ def test_a_reports_period_is_no_period_of_the_figure(text, kept):
 
 def test_the_figures_own_quarter_stays_another_period():
     assert not facts("Tesla gained 20% over the second quarter.")
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    # a modal before "have" and a place: the figure before it is stated
+    ("Outside the league: Mota-Engil +15.3% would have finished second.", {("EGL.LS", "period_return", 15.3)}, set()),
+    # a modal before "have" and a move: the move is hypothetical
+    ("Galp would have gained 5% without the strike.", set(), {("GALP.LS", "period_return", 5)}),
+])
+def test_would_have_is_a_forecast_only_before_a_move(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2026-02")
