@@ -86,3 +86,13 @@ def test_a_price_ending_its_sentence_is_no_german_date():
 ])
 def test_possessive_extremes_and_counts_in_german(text, universe, present, absent):
     assert_shape(text, present, absent, universe, month="2026-01")
+
+
+@pytest.mark.parametrize(("text", "universe", "present"), [
+    ("Die Jerónimo gab 2,4 % nach. Am 14. Januar verlor sie 3,8 %, nachdem Analysten ihre Margenprognosen gekappt hatten.",
+     "lisbon", {("JMT.LS", "daily_move", -3.8), ("JMT.LS", "causal", "nachdem Analysten ihre Margenprognosen gekappt hatten")}),
+    ("Am 20.01. brach Tesla um 4,2 % ein, nach Berichten über neue Preissenkungen in China.",
+     "us", {("TSLA", "causal", "nach Berichten über neue Preissenkungen in China")}),
+])
+def test_german_causes_and_the_pronoun_sie(text, universe, present):
+    assert_shape(text, present, (), universe, month="2026-01")
