@@ -348,9 +348,8 @@ def _in_pipe_line(text: str, at: int) -> bool:
     return "|" in text[start:end if end >= 0 else len(text)]
 
 
-class _TableParser(HTMLParser):
-    """Cell spans of every `<table>`: a cell runs from the end of its `<td>`/`<th>` tag to the tag that
-    closes it (`</td>`, the next cell, the row's end: HTML lets end tags be left out)."""
+class _OffsetParser(HTMLParser):
+    """An HTML parser that knows each tag's character offset in the text (HTMLParser gives line and column)."""
 
     def __init__(self, text: str):
         super().__init__(convert_charrefs=False)
@@ -362,6 +361,11 @@ class _TableParser(HTMLParser):
     def _at(self) -> int:
         line, column = self.getpos()
         return self.line_starts[line - 1] + column
+
+
+class _TableParser(_OffsetParser):
+    """Cell spans of every `<table>`: a cell runs from the end of its `<td>`/`<th>` tag to the tag that
+    closes it (`</td>`, the next cell, the row's end: HTML lets end tags be left out)."""
 
     def _close_cell(self, table: dict, at: int) -> None:
         if table["cell"] is not None:
@@ -440,21 +444,10 @@ _NO_SEQUENCE = frozenset({"table", "thead", "tbody", "tfoot", "tr", "td", "th", 
 _VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "col", "wbr", "area", "base", "source"})
 
 
-class _TreeParser(HTMLParser):
+class _TreeParser(_OffsetParser):
     """Every element's tag, attributes, span and children, HTML or XML alike. An end tag closes the
     innermost open element of its name (elements left open inside it end there, as HTML's `<li>`
     without `</li>` does); an end tag nothing opened is read past."""
-
-    def __init__(self, text: str):
-        super().__init__(convert_charrefs=False)
-        self.line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
-        self.text = text
-        self.open: list[dict] = []
-        self.done: list[dict] = []
-
-    def _at(self) -> int:
-        line, column = self.getpos()
-        return self.line_starts[line - 1] + column
 
     def _element(self, tag, attrs) -> dict:
         return {"tag": tag, "attributes": " ".join(str(value) for _, value in attrs if value),

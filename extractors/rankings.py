@@ -56,6 +56,29 @@ def _first_ticker(doc: Document, start: int, end: int) -> Name | None:
     return None
 
 
+def _named_rows(doc: Document, rows) -> list[tuple[Name, object, tuple[int, int]]]:
+    """Each row that names a company: (its first name, the cell naming it, the row's character span)."""
+    body = []
+    for row in rows:
+        cell = next((c for c in row if _first_ticker(doc, c.start, c.end)), None)
+        if cell is not None:
+            body.append((_first_ticker(doc, cell.start, cell.end), cell, (row[0].start, row[-1].end)))
+    return body
+
+
+def _claim_first(doc: Document, block: Block, body: list, found: tuple, rule: str, claim):
+    """An ordered table's first named row takes its measure's top (its bottom when the order ascends); the
+    table's last row, its other end and the block's text are returned for the caller's completeness test."""
+    if len(body) < 2:
+        return None
+    top, bottom, ascending = found
+    first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
+    sentence = doc.text[block.start:block.end]
+    first = body[0]
+    claim(first[0], first_rank, first[1].start, first[1].end, sentence, rule, first[2])
+    return body[-1], last_rank, sentence
+
+
 def _named(doc: Document) -> set[str]:
     """The companies a complete list must hold: those the text names that are in the month's panel (a name
     outside the universe, or one the month has no prices for, is no competitor of the field)."""
@@ -272,19 +295,11 @@ def _declared(doc: Document, block: Block, claim) -> None:
         ("best_return", "worst_return", any(w in scope for w in ASCENDING)) if set(words) & set(ORDER_RETURN_WORDS) else None)
     if found is None:
         return
-    top, bottom, ascending = found
-    body = []
-    for row in rows[1:]:
-        name = next((_first_ticker(doc, c.start, c.end) for c in row if _first_ticker(doc, c.start, c.end)), None)
-        if name is not None:
-            cell = next(c for c in row if _first_ticker(doc, c.start, c.end))
-            body.append((name, cell, (row[0].start, row[-1].end)))
-    if len(body) < 2:
+    body = _named_rows(doc, rows[1:])
+    opened = _claim_first(doc, block, body, found, "rank.table_declared", claim)
+    if opened is None:
         return
-    first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
-    sentence = doc.text[block.start:block.end]
-    first, last = body[0], body[-1]
-    claim(first[0], first_rank, first[1].start, first[1].end, sentence, "rank.table_declared", first[2])
+    last, last_rank, sentence = opened
     elided = any(not any(_first_ticker(doc, c.start, c.end) for c in row)
                  and re.search(r"…|\.\.\.|omitted", doc.text[row[0].start:row[-1].end]) for row in rows[1:])
     marks_bottom = elided or re.search(r"\b(?:bottom|worst|lowest|last)\b", intro) is not None
@@ -310,22 +325,15 @@ def _headed(doc: Document, block: Block, claim) -> None:
     found = _measure(intro)
     if found is None:
         return
-    top, bottom, ascending = found
     header_names = [(_first_ticker(doc, c.start, c.end), c) for c in block.rows[0]]
     if sum(1 for name, _ in header_names if name) >= 2:
         body = [(name, cell, (cell.start, cell.end)) for name, cell in header_names if name]
     else:
-        body = []
-        for row in block.rows[1:]:
-            cell = next((c for c in row if _first_ticker(doc, c.start, c.end)), None)
-            if cell is not None:
-                body.append((_first_ticker(doc, cell.start, cell.end), cell, (row[0].start, row[-1].end)))
-    if len(body) < 2:
+        body = _named_rows(doc, block.rows[1:])
+    opened = _claim_first(doc, block, body, found, "rank.table_heading", claim)
+    if opened is None:
         return
-    first_rank, last_rank = (bottom, top) if ascending else (top, bottom)
-    sentence = doc.text[block.start:block.end]
-    first, last = body[0], body[-1]
-    claim(first[0], first_rank, first[1].start, first[1].end, sentence, "rank.table_heading", first[2])
+    last, last_rank, sentence = opened
     if len(body) >= 3 and not PARTIAL.search(intro) and {b[0].ticker for b in body} >= _named(doc):
         claim(last[0], last_rank, last[1].start, last[1].end, sentence, "rank.table_heading", last[2])
 
