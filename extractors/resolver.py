@@ -934,11 +934,14 @@ class Sentence:
     # ----------------------------------------------------------------- refusals and counts
     def _refusals(self) -> bool:
         # "I can't say whether that was company-specific": a cause it cannot give, not a figure it declines
+        # "9 January is missing from the data", "the dataset does not list scheduled events": an absence
+        # cue declines a figure only where a company is what is absent
+        tickers = {n.ticker for n in self.mentions if n.ticker}
         cues = [c for c in self.cues if c.label in ("REFUSAL", "REFUSAL_ABSENT") and not (
-            c.label == "REFUSAL" and c.end < self.s1 and self.doc.lower[c.end] in self.r.words("cause_question_words"))]
+            c.label == "REFUSAL" and c.end < self.s1 and self.doc.lower[c.end] in self.r.words("cause_question_words"))
+            and (c.label == "REFUSAL" or tickers)]
         if not cues:
             return False
-        tickers = {n.ticker for n in self.mentions if n.ticker}
         # a name the data does not hold ("Apple isn't in the table") is what is missing, not the subject
         absent = any(c.label == "REFUSAL_ABSENT" for c in cues)
         subject = next(iter(tickers)) if len(tickers) == 1 and not absent else None

@@ -202,3 +202,30 @@ def test_a_cause_it_cannot_give_is_no_refusal(text):
 ])
 def test_a_lack_of_data_is_a_refusal(text, refused):
     assert any(c.metric == "refusal" for c in claims_of(text, "us", "2026-02")) is refused
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    # a figure withheld, by its noun and a participle of stating, or by the speaker leaving it out
+    ("No daily move is shown for 12 January, because that row spans two sessions.", True),
+    ("Volatility: not computed (too few sessions).", True),
+    ("Intraday drawdowns can't be shown.", True),
+    ("I haven't given a daily move for the 12th.", True),
+    ("Mastercard and JPMorgan have no rows in the file; I've left them out.", True),
+    ("Nvidia: n/a (no February rows).", True),
+    ("Figures for Meta are unavailable for this month.", True),
+    # a name the data lacks, said of the data or of the name
+    ("Nvidia and Meta are absent from the February data.", True),
+    ("The February file doesn't cover Nvidia or Meta.", True),
+    # what the data are, a day the data lack, or something else not given, withholds no figure
+    ("Let me summarise, keeping in mind that one trading day, 9 February, appears to be missing from the file.", False),
+    ("The dataset does not list scheduled events, so the driver is unclear.", False),
+    ("Returns are not annualised and exclude dividends.", False),
+    ("AMD's move was not reversed: it closed at $200.10.", False),
+])
+def test_a_withheld_figure_is_a_refusal(text, refused):
+    assert any(c.metric == "refusal" for c in claims_of(text, "us", "2026-02")) is refused
+
+
+def test_a_name_missing_from_the_data_whose_figure_is_given_refuses_nothing():
+    claims = claims_of("Palantir, missing from the file, still rose 4.1% by our own count.", "us", "2026-02")
+    assert not [c for c in claims if c.metric == "refusal"]
