@@ -795,6 +795,11 @@ class Sentence:
             elif cue.label == "PERCENT_RANGE" and self._score_pair(cue):
                 self.muted.add(id(cue))
                 self.score_pairs.add(tuple(i for i in range(cue.start, cue.end) if i in self.doc.figure_at))
+        # "following a second-quarter report": an ordinal that names the report dates no move
+        reports = [c for c in self.cues if c.label == "REPORT_PERIOD"]
+        for cue in self.cues:
+            if cue.label == "TEMPORAL" and any(r.start < cue.end and cue.start < r.end for r in reports):
+                self.muted.add(id(cue))
         spans = [c for c in self.cues if c.label in MUTED_INSIDE and id(c) not in self.muted]
         for cue in self.cues:
             for span in spans:
@@ -803,7 +808,7 @@ class Sentence:
         # a cause's words are the cause ("fell 9.2% after earnings", "rose 1% after its quarterly update");
         # a passive comparison holds an active verb ("got outpaced by")
         for span in self.cues:
-            if span.label == "CAUSAL" and not any(t.label == "TEMPORAL" and t.start == span.start for t in self.cues):
+            if span.label == "CAUSAL" and not self._dates_a_move(span.start):
                 if not self._open_connective(span):
                     continue
                 span = self._connective(span)
@@ -2818,30 +2823,45 @@ class Sentence:
         doc = self.doc
         taken_until = -1
         for cue in self.cues:
-            if cue.label != "CAUSAL" or id(cue) in self.muted or not self._open_connective(cue):
+            if cue.label == "CAUSAL_KEY" and id(cue) not in self.muted:
+                first = self._next_word(cue.end)  # "cause: guidance miss": the value is the cause
+                if first >= self.s1:
+                    continue
+                cue = Cue(cue.label, cue.rule, first, first + 1, cue.value)
+            elif cue.label != "CAUSAL" or id(cue) in self.muted or not self._open_connective(cue):
                 continue
-            cue = self._connective(cue)
+            else:
+                cue = self._connective(cue)
             if cue.start < taken_until:
                 continue
-            if any(t.label == "TEMPORAL" and t.start == cue.start for t in self.cues):
+            if self._dates_a_move(cue.start):
                 continue
             end = self._cause_end(cue)
-            if doc.figures_between(cue.start, end) or not self._move_before(cue.start):
+            # a key's cause explains its item's move; a connective's needs the move before it
+            if doc.figures_between(cue.start, end) or cue.label == "CAUSAL" and not self._move_before(cue.start):
                 continue
             owner = subjects.clause_subject(self, cue.start, {}) or subjects.carried(self, cue.start, {}) or subjects.block(self, cue.start, {})
-            if not owner and not self.mentions:
+            # (a name inside the cause, "with firmer Brent", is no subject of the move)
+            if not owner and not any(n.ticker or n.start < cue.start for n in self.mentions):
                 # "Galp rose 12%. Almost all of it on the 30th, +11.4%, after its results": the move it explains is
                 # the company's the sentence's own figure went to
                 moved = [c for c in self.out if c.ticker and c.metric in ("daily_move", "period_return") and c.end <= doc.starts[cue.start]]
                 owner = (Name(moved[-1].ticker, cue.start, cue.start, "subject.moved"),) if moved else None
+                if not owner and self.state.last_ticker and self._move_noun_before(cue.start):
+                    # "Galp rose 9.3%. The move came with firmer Brent.": a cause in a sentence of its own
+                    owner = (Name(self.state.last_ticker, cue.start, cue.start, "subject.carried"),)
             if not owner:
                 continue
             taken_until = end
             start_char, end_char = doc.char_span(cue.start, end)
-            text = doc.text[start_char:end_char].strip()
+            text = doc.text[start_char:end_char].strip().strip("()")  # "(earnings beat)": the bracket's words
             for name in owner:
                 if name.ticker:
                     self.out.append(self._claim(name.ticker, "causal", text, start_char, end_char, rules=(cue.rule, "subject.owner", name.rule)))
+
+    def _dates_a_move(self, start: int) -> bool:
+        """An "after" at `start` that dates a move ("after a low of", "following a choppy month"), no cause."""
+        return any(t.label == "TEMPORAL" and t.start == start and id(t) not in self.muted for t in self.cues)
 
     def _open_connective(self, cue: Cue) -> bool:
         """A cause pattern ending on a bare "on" or "as" ("rose 3% on ...") needs a next word that can open a
@@ -2866,10 +2886,18 @@ class Sentence:
             start += 1
         return cue if start == cue.start else Cue(cue.label, cue.rule, start, cue.end, cue.value)
 
+    def _move_noun_before(self, token: int) -> bool:
+        """"The move came with firmer Brent", "the drop followed the results", "Support came from": a move's
+        or a force's noun just before a cause."""
+        nouns = self.r.words("move_nouns") | self.r.words("force_nouns")
+        return any(self.doc.lower[i] in nouns and not self.doc.breaks_between(i, token) for i in range(max(self.s0, token - 3), token + 1))
+
     def _move_before(self, token: int) -> bool:
         """A cause explains a move: a rise or fall word, a count of up or down sessions, or a percent,
         before it in its clause."""
         doc = self.doc
+        if self._move_noun_before(token):
+            return True
         new_subject = [c.start for c in self.cues if c.label in ("PRONOUN", "DESCRIPTOR") and c.start < token
                        and self.doc.lower[c.start] not in self.r.words("possessives")]
         for cue in self.cues:
@@ -2895,6 +2923,8 @@ class Sentence:
     def _cause_end(self, cue: Cue) -> int:
         """A cause runs from its connective to its clause's end."""
         doc, end = self.doc, cue.end
+        if doc.orth[end - 1] == ")":
+            return end  # "(earnings beat)": a bracket's cause is the bracket
         while end < self.s1 and doc.orth[end] not in (",", ";", ".", "—", "–", "!", "?", ")") and not doc.breaks_between(end, end + 1):
             end += 1
         return end

@@ -91,6 +91,7 @@ LABELS: dict[str, str] = {
     "FOLLOWED_BY": "the leader ..., followed (closely) by A and B: the leader outperformed each name after it",
     "QUANTIFIER": "both / each / all: the relation is said of several names named before",
     "CAUSAL": "a causal connective: the clause after it explains a move",
+    "CAUSAL_KEY": "a key whose value is a cause ('cause: guidance miss'): the item's move is what it explains",
     "TEMPORAL": "an 'after' that dates a move ('after a low of'), not a cause",
     "REPORT_PERIOD": "'a second-quarter report', 'Q2 results': a period word naming the report, not the figure's period",
     "REFUSAL": "a sentence that declines a figure the data cannot support",

@@ -229,3 +229,33 @@ def test_a_withheld_figure_is_a_refusal(text, refused):
 def test_a_name_missing_from_the_data_whose_figure_is_given_refuses_nothing():
     claims = claims_of("Palantir, missing from the file, still rose 4.1% by our own count.", "us", "2026-02")
     assert not [c for c in claims if c.metric == "refusal"]
+
+
+@pytest.mark.parametrize(("text", "universe", "ticker"), [
+    # a report named by its period, with or without an article: the ordinal names the report, dates no move
+    ("Tesla fell 5% following a second-quarter report that disappointed on margins.", "us", "TSLA"),
+    ("Amazon rose 6% after second-quarter results showed cloud growth re-accelerating.", "us", "AMZN"),
+    ("AMD dropped 17%, which looks like a reaction to its quarterly report.", "us", "AMD"),
+    # a bracket naming a report or an event after the move
+    ("AMD fell 17.3% on the 4th (guidance miss).", "us", "AMD"),
+    # a move's noun, or a force's, and its cause in a sentence of their own
+    ("Galp rose 9.3%. The move came with firmer Brent.", "lisbon", "GALP.LS"),
+    ("Galp rose 9.3%. Support came from a firmer Brent.", "lisbon", "GALP.LS"),
+    ("Galp legte 9,3 % zu. Rückenwind kam vom höheren Ölpreis.", "lisbon", "GALP.LS"),
+    # a key whose value is the cause of its item's move
+    ("- **AMD**\n  - **Worst day:** `-17.31%` (Feb 4)\n  - cause: guidance miss", "us", "AMD"),
+])
+def test_a_cause_in_its_construction_is_the_movers(text, universe, ticker):
+    month = "2026-02" if universe == "lisbon" else "2026-08"
+    assert [c.ticker for c in claims_of(text, universe, month) if c.metric == "causal"] == [ticker]
+
+
+@pytest.mark.parametrize("text", [
+    "Tesla fell 3% after a second session of losses.",  # an ordinal that dates the move
+    "No earnings fall within the window (earnings expected Feb 24-Mar 2).",  # a dated bracket
+    "Galp rose 9.3%. Forecasting 53% yes, slightly above a coin flip due to momentum factors.",  # no move of Galp's
+    "Galp rose 9.3%. Most of the gain came from a single session.",  # a source that is no cause
+    "Tesla's worst day came on the 4th.",  # a day, no cause
+])
+def test_what_only_looks_like_a_cause_is_none(text):
+    assert not [c for c in claims_of(text, "lisbon" if "Galp" in text else "us", "2026-02") if c.metric == "causal"]
