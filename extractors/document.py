@@ -23,8 +23,13 @@ from extractors.markup import analyse, mask, widen
 from extractors.numbers import DateMention, Quantity, find_dates, find_quantities, lowercase
 
 # Characters replaced before tokenizing, one for one so that offsets into the text hold:
-# markdown emphasis, no-break spaces, typographic apostrophes ("don’t" reads as "don't").
-_BLANKS = str.maketrans({"*": " ", "\u00a0": " ", "\u202f": " ", "_": " ", "`": " ", "\u2019": "'", "\u2018": "'"})
+# markdown emphasis, no-break spaces, typographic apostrophes ("don’t" reads as "don't"), and the
+# full-width forms CJK text writes ASCII in ("−4.58％", "（AMZN）", "Answer：", "Nvidia、Meta", the
+# ideographic space): each is its ASCII character, as Unicode's compatibility mapping has it (NFKC
+# itself is not one for one: it spells "½" in three characters).
+_FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
+_BLANKS = str.maketrans({**_FULL_WIDTH, "\u3000": " ", "\u3001": ",", "*": " ", "\u00a0": " ", "\u202f": " ", "_": " ",
+                         "`": " ", "\u2019": "'", "\u2018": "'", "\uff0a": " ", "\uff3f": " ", "\uff40": " "})
 # Markdown's marks, which clean_text blanks: around a sentence's words, its quote keeps them.
 _MARKS = frozenset("*_`")
 # Tokens that end a clause: a semicolon, a spaced dash, a pipe between table-like fields.

@@ -319,6 +319,10 @@ _ELISION = (r"(?:[DdNnSsCc]ell|[Dd]all|[Nn]ell|[Ss]ull|[Aa]ll|[Qq]uell|[Qq]u|[Uu
             r"['’](?=[^\W\d_]{2}|\d)")
 
 
+# a CJK punctuation mark, or a run of kana or ideographs
+_CJK = r"(?:[\u3002\u300c-\u3011]|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
+
+
 def _tokenizer_with_slashes(nlp):
     """A slash against a capital is a token of its own, as between two letters: "NOS/SON" splits, and so
     do "**NOS**/SON" and "SON/**EDPR**", whose emphasis leaves the slash at a token's edge ("w/" stays).
@@ -327,7 +331,9 @@ def _tokenizer_with_slashes(nlp):
     An Italian or French elided article or preposition is a token of its own, as its unelided form is: "L'EDP",
     "dell'Altri", "d'août", "n'avons" read their name, month and verb ("Dell's", one letter after the
     apostrophe, stays whole). German "im" ("im Plus", "im Januar") stays one word: spaCy's English exceptions
-    read it as "I'm", a speaker who is not there."""
+    read it as "I'm", a speaker who is not there. A run of CJK characters (ideographs, kana, the ideographic
+    full stop) is a token of its own, as a word between spaces is: Chinese and Japanese write no spaces
+    around their words or their full-width punctuation ("跌幅最大，−18.70％。On February 24", "下跌 13.6%")."""
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
     rules = dict(nlp.tokenizer.rules)
@@ -336,9 +342,9 @@ def _tokenizer_with_slashes(nlp):
     nlp.tokenizer.rules = rules
 
     defaults = nlp.Defaults
-    nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", _ELISION, *defaults.prefixes]).search
-    nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", r"(?<=\w)=", *defaults.suffixes]).search
-    nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9)\]'])=", *defaults.infixes]).finditer
+    nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", _ELISION, _CJK, *defaults.prefixes]).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", r"(?<=\w)=", _CJK, *defaults.suffixes]).search
+    nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9)\]'])=", _CJK, *defaults.infixes]).finditer
     return nlp
 
 

@@ -1,0 +1,36 @@
+"""English written by Chinese- or Japanese-trained models: full-width forms of ASCII ("−4.58％", "（AMZN）",
+"Answer：", "Nvidia、Meta"), CJK words and punctuation with no spaces around them ("跌幅最大，−18.70％。On"),
+and tables headed in Chinese or Japanese ("期初收盘", "涨跌幅", "騰落率")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extract.support import claims_of, facts
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # full-width percent, plus and brackets are the ASCII ones
+    ("Tesla fell −4.58％ in February（跌幅）.", ("TSLA", "period_return", -4.58)),
+    ("On February 24 AMD rebounded ＋8.77％.", ("AMD", "daily_move", 8.77)),
+    # an ideographic full stop ends a sentence with no space after it
+    ("Amazon：下跌 13.6%。Tesla fell 4.6%。", ("AMZN", "period_return", -13.6)),
+    ("Amazon：下跌 13.6%。Tesla fell 4.6%。", ("TSLA", "period_return", -4.6)),
+])
+def test_full_width_forms_read_as_ascii(text, expected):
+    assert expected in facts(text, "us", "2026-02")
+
+
+def test_an_ideographic_full_stop_is_a_sentence_end_and_keeps_the_next_words_whole():
+    claims = claims_of("AMD fell 18.7%。Its volatility was 68.4%。", "us", "2026-02")
+    assert ("AMD", "volatility", 68.4) in facts("AMD fell 18.7%。Its volatility was 68.4%。", "us", "2026-02")
+    assert [c.sentence for c in claims if c.metric == "volatility"] == ["Its volatility was 68.4%。"]
+
+
+def test_a_table_headed_in_chinese_reads_its_columns():
+    text = ("| 股票 | 期初收盘 | 期末收盘 | 涨跌幅 | 最低收盘 | 年化波动率 |\n|---|---|---|---|---|---|\n"
+            "| TSLA | 421.81 | 402.51 | −4.58％ | 397.21 | 32.4％ |")
+    found = facts(text, "us", "2026-02")
+    for fact in [("TSLA", "price_level", 421.81), ("TSLA", "price_level", 402.51), ("TSLA", "period_return", -4.58),
+                 ("TSLA", "range_low", 397.21), ("TSLA", "volatility", 32.4)]:
+        assert fact in found
