@@ -34,3 +34,11 @@ def test_a_table_headed_in_chinese_reads_its_columns():
     for fact in [("TSLA", "price_level", 421.81), ("TSLA", "price_level", 402.51), ("TSLA", "period_return", -4.58),
                  ("TSLA", "range_low", 397.21), ("TSLA", "volatility", 32.4)]:
         assert fact in found
+
+
+def test_chinese_metric_words_name_their_measures():
+    found = facts("Galp：最高 €17.70，最低 €13.96；最大回撤 21.3％，为全组最大；年化波动率 56.1％。", "lisbon", "2026-02")
+    for fact in [("GALP.LS", "range_high", 17.7), ("GALP.LS", "range_low", 13.96), ("GALP.LS", "max_drawdown", 21.3),
+                 ("GALP.LS", "volatility", 56.1)]:
+        assert fact in found
+    assert ("GALP.LS", "period_return", 21.3) not in found
