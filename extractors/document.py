@@ -28,6 +28,9 @@ from extractors.numbers import DateMention, Quantity, find_dates, find_quantitie
 # ideographic space): each is its ASCII character, as Unicode's compatibility mapping has it (NFKC
 # itself is not one for one: it spells "½" in three characters).
 _FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
+# A full-width or ideographic mark carries its own spacing, so CJK text writes no space after it ("1）BCP（Millennium
+# bcp）：The bank", "最高）of €0.8962"): folded to ASCII, each is still a token of its own (`full_width_marks`).
+_FULL_WIDTH_MARKS = frozenset(ch for ch in list(_FULL_WIDTH) + ["\u3001", "\u3002"] if not ch.isalnum() and ch not in "％＄．")
 _BLANKS = str.maketrans({**_FULL_WIDTH, "\u3000": " ", "\u3001": ",", "*": " ", "\u00a0": " ", "\u202f": " ", "_": " ",
                          "`": " ", "\u2019": "'", "\u2018": "'", "\uff0a": " ", "\uff3f": " ", "\uff40": " "})
 # Markdown's marks, which clean_text blanks: around a sentence's words, its quote keeps them.
@@ -260,6 +263,14 @@ def forced_tokens(clean: str, month: str | None, decimal_comma: bool) -> tuple[l
         spans = [(d.start, d.end) for d in dates]
         quantities = [q for q in quantities if not any(q.start < e and s < q.end for s, e in spans)]
     return quantities, dates
+
+
+def full_width_marks(text: str) -> list[tuple[int, int]]:
+    """The spans of the full-width and ideographic marks in `text` ("（", "）", "：", "。"), each a token of its own
+    (a figure's own "％" and a full-width decimal point stay inside the figure)."""
+    if text.isascii():
+        return []
+    return [(i, i + 1) for i, ch in enumerate(text) if ch in _FULL_WIDTH_MARKS]
 
 
 def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: list[tuple[int, int]]) -> tuple[list[str], list[bool], list[tuple[int, int]]]:

@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 from builder.universes import Universe, get_universe
 from extractors.claims import Claim
 from extractors.document import (SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, hyphen_pairs, join_line_hyphens,
-                                 session_dates, widen_over_pads, words_and_spaces)
+                                 full_width_marks, session_dates, widen_over_pads, words_and_spaces)
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
 from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
@@ -164,6 +164,7 @@ class Extractor:
         forced = [(q.start, q.end) for q in quantities] + [(d.start, d.end) for d in dates]
         taken = [(a, b) for a, b in forced]
         forced += [(a, b) for a, b in compound_number_spans(clean) if not any(a < e and s < b for s, e in taken)]
+        forced += [(a, b) for a, b in full_width_marks(text) if not any(a < e and s < b for s, e in forced)]
         words, spaces, spans = words_and_spaces(clean, token_spans, forced)
         spans = widen_over_pads(spans, pads)
         doc = Doc(self.nlp.vocab, words=words, spaces=spaces)

@@ -42,3 +42,10 @@ def test_chinese_metric_words_name_their_measures():
                  ("GALP.LS", "volatility", 56.1)]:
         assert fact in found
     assert ("GALP.LS", "period_return", 21.3) not in found
+
+
+def test_a_full_width_mark_is_a_token_though_no_space_follows_it():
+    found = facts("1）BCP（Millennium bcp）：The bank closed at its monthly high（月内最高）of €0.8962 on December 31。",
+                  "lisbon", "2025-12")
+    assert ("BCP.LS", "range_high", 0.8962) in found
+    assert not [f for f in found if f[0] != "BCP.LS"]
