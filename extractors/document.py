@@ -273,6 +273,14 @@ def full_width_marks(text: str) -> list[tuple[int, int]]:
     return [(i, i + 1) for i, ch in enumerate(text) if ch in _FULL_WIDTH_MARKS]
 
 
+def blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each span blanked, one character for one."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
 def words_and_spaces(clean: str, token_spans: list[tuple[int, int]], forced: list[tuple[int, int]]) -> tuple[list[str], list[bool], list[tuple[int, int]]]:
     """spaCy's tokens with every forced span (a figure, a date) made one token, as `Doc(words, spaces)`
     wants them: a token overlapping a forced span keeps only its parts outside it. Whitespace that

@@ -26,8 +26,8 @@ from spacy.tokens import Doc
 
 from builder.universes import Universe, get_universe
 from extractors.claims import Claim
-from extractors.document import (SUFFIXED_SEARCH, Cue, Name, build, clean_text, forced_tokens, hyphen_pairs, join_line_hyphens,
-                                 full_width_marks, session_dates, widen_over_pads, words_and_spaces)
+from extractors.document import (SUFFIXED_SEARCH, Cue, Name, blank_spans, build, clean_text, forced_tokens, full_width_marks,
+                                 hyphen_pairs, join_line_hyphens, session_dates, widen_over_pads, words_and_spaces)
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
 from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
@@ -157,14 +157,17 @@ class Extractor:
         quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
         if spoken:
             quantities = [replace(q, spoken=True) if q.start in spoken else q for q in quantities]
-        base = self.nlp.make_doc(clean)
+        # a full-width mark carries its own spacing ("4）$EDPR：12月"): the tokenizer reads it as a space, and
+        # the mark comes back as a token of its own below
+        marks = full_width_marks(text)
+        base = self.nlp.make_doc(blank_spans(clean, marks) if marks else clean)
         # token offsets read through the Doc's array, not a Token object per token
         bounds = base.to_array([IDX, LENGTH]).tolist()
         token_spans = [(start, start + length) for start, length in bounds]
         forced = [(q.start, q.end) for q in quantities] + [(d.start, d.end) for d in dates]
         taken = [(a, b) for a, b in forced]
         forced += [(a, b) for a, b in compound_number_spans(clean) if not any(a < e and s < b for s, e in taken)]
-        forced += [(a, b) for a, b in full_width_marks(text) if not any(a < e and s < b for s, e in forced)]
+        forced += [(a, b) for a, b in marks if not any(a < e and s < b for s, e in forced)]
         words, spaces, spans = words_and_spaces(clean, token_spans, forced)
         spans = widen_over_pads(spans, pads)
         doc = Doc(self.nlp.vocab, words=words, spaces=spaces)
@@ -317,7 +320,7 @@ def _rule_strings(book: Rulebook):
 
 # Italian and French elisions before a word of two letters or more, or a figure: "l'", "dell'", "d'", "n'", "qu'"
 _ELISION = (r"(?:[DdNnSsCc]ell|[Dd]all|[Nn]ell|[Ss]ull|[Aa]ll|[Qq]uell|[Qq]u|[Uu]n|[Ll]|[Dd]|[Nn]|[Jj]|[Ss]|[Cc]|[Mm]|[Tt])"
-            r"['’](?=[^\W\d_]{2}|\d)")
+            r"['’](?=[^\W\d_]{2}|\d|\$[A-Z])")
 
 
 # a CJK punctuation mark, or a run of kana or ideographs
@@ -330,7 +333,7 @@ def _tokenizer_with_slashes(nlp):
     A pipe is always a token of its own, a cell's edge: "GOOGL| −9.1%" names Alphabet; so is an equals sign
     after a key ("lo=203.17", "hv=51.4", "argmax(r)=amzn"), whose key the header lexicon then reads.
     An Italian or French elided article or preposition is a token of its own, as its unelided form is: "L'EDP",
-    "dell'Altri", "d'août", "n'avons" read their name, month and verb ("Dell's", one letter after the
+    "dell'Altri", "d'août", "n'avons", "l'$EDP" read their name, month and verb ("Dell's", one letter after the
     apostrophe, stays whole). German "im" ("im Plus", "im Januar") stays one word: spaCy's English exceptions
     read it as "I'm", a speaker who is not there. A run of CJK characters (ideographs, kana, the ideographic
     full stop) is a token of its own, as a word between spaces is: Chinese and Japanese write no spaces

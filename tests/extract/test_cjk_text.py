@@ -49,3 +49,8 @@ def test_a_full_width_mark_is_a_token_though_no_space_follows_it():
                   "lisbon", "2025-12")
     assert ("BCP.LS", "range_high", 0.8962) in found
     assert not [f for f in found if f[0] != "BCP.LS"]
+
+
+def test_a_cashtag_after_a_full_width_mark_is_the_name():
+    found = facts("4）$EDPR：12月2日单日上涨 +3.76％，from €11.44 at the start of the month。", "lisbon", "2025-12")
+    assert ("EDPR.LS", "price_level", 11.44) in found

@@ -151,3 +151,7 @@ def test_a_noun_of_a_move_after_a_volatility_keeps_its_sign():
     text = "AMD, la più volatile (85,8% annualizzata), with un rimbalzo del 13,0% il 30 agosto."
     found = {(c.ticker, c.metric, c.value) for c in claims_of(text, **US)}
     assert ("AMD", "daily_move", 13.0) in found and ("AMD", "volatility", 13.0) not in found
+
+
+def test_an_elided_article_before_a_cashtag_is_a_word_of_its_own():
+    assert {fact[0] for fact in facts("L'$EDP a clôturé à 4,516 €.", "lisbon", "2026-02")} == {"EDP.LS"}
