@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from tests.extract.support import assert_shape, claims_of
+from tests.extract.support import assert_shape, claims_of, facts
 
 US = {"universe": "us", "month": "2026-08"}
 LISBON = {"universe": "lisbon", "month": "2026-02"}
