@@ -25,13 +25,13 @@ from extractors.numbers import DateMention, Quantity, find_dates, find_quantitie
 # Characters replaced before tokenizing, one for one so that offsets into the text hold:
 # markdown emphasis, no-break spaces, typographic apostrophes ("don’t" reads as "don't"), and the
 # full-width forms CJK text writes ASCII in ("−4.58％", "（AMZN）", "Answer：", "Nvidia、Meta", the
-# ideographic space): each is its ASCII character, as Unicode's compatibility mapping has it (NFKC
+# ideographic space and full stop): each is its ASCII character, as Unicode's compatibility mapping has it (NFKC
 # itself is not one for one: it spells "½" in three characters).
 _FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
 # A full-width or ideographic mark carries its own spacing, so CJK text writes no space after it ("1）BCP（Millennium
 # bcp）：The bank", "最高）of €0.8962"): folded to ASCII, each is still a token of its own (`full_width_marks`).
 _FULL_WIDTH_MARKS = frozenset(ch for ch in list(_FULL_WIDTH) + ["\u3001", "\u3002"] if not ch.isalnum() and ch not in "％＄．")
-_BLANKS = str.maketrans({**_FULL_WIDTH, "\u3000": " ", "\u3001": ",", "*": " ", "\u00a0": " ", "\u202f": " ", "_": " ",
+_BLANKS = str.maketrans({**_FULL_WIDTH, "\u3000": " ", "\u3001": ",", "\u3002": ".", "*": " ", "\u00a0": " ", "\u202f": " ", "_": " ",
                          "`": " ", "\u2019": "'", "\u2018": "'", "\uff0a": " ", "\uff3f": " ", "\uff40": " "})
 # Markdown's marks, which clean_text blanks: around a sentence's words, its quote keeps them.
 _MARKS = frozenset("*_`")
