@@ -612,7 +612,11 @@ class Sentence:
         return [tuple(group) for group in groups]
 
     def _has_verb_after(self, name: Name) -> bool:
-        return any(cue.start == name.end or (cue.start == name.end + 1 and self.doc.lower[name.end] in ("'s", "’s"))
+        """A name whose own verb follows it, past an adverb of sequence ("and Amazon in turn outperformed AMD")."""
+        at, adverbs = name.end, self.r.words("subject_adverbs")
+        while at < self.s1 and at - name.end < 3 and (not self.doc.orth[at].strip() or self.doc.lower[at] in adverbs):
+            at += 1
+        return any(cue.start in (name.end, at) or (cue.start == name.end + 1 and self.doc.lower[name.end] in ("'s", "’s"))
                    for cue in self.cues if cue.label in ("UP", "DOWN", "RANK:best_return", "RANK:worst_return", "DIRECTION_UP",
                                                          "DIRECTION_DOWN", "OUTPERF", "UNDERPERF"))
 

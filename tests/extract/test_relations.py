@@ -157,3 +157,12 @@ def test_a_relative_clause_after_an_objects_bracketed_figure_is_the_objects():
 ])
 def test_it_as_a_relations_object_is_the_company_named_before(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon", month="2026-01")
+
+
+@pytest.mark.parametrize("text", [
+    "Tesla outperformed Amazon, and Amazon in turn outperformed AMD.",
+    "Tesla beat Amazon, and Amazon also beat AMD.",
+])
+def test_a_second_clause_with_its_own_subject_is_its_own_relation(text):
+    found = {f for f in facts(text, "us", "2026-02") if f[1] == "outperformed"}
+    assert found == {("TSLA", "outperformed", "AMZN"), ("AMZN", "outperformed", "AMD")}
