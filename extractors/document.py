@@ -273,6 +273,32 @@ def full_width_marks(text: str) -> list[tuple[int, int]]:
     return [(i, i + 1) for i, ch in enumerate(text) if ch in _FULL_WIDTH_MARKS]
 
 
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
+
+
+def cjk_word_spans(text: str, vocabulary: frozenset[str], longest: int) -> list[tuple[int, int]]:
+    """The rules' own CJK words inside longer runs of CJK characters ("个交易日上涨" holds "交易日" and "上涨",
+    "最大回撤仅" holds "最大回撤"), by longest match from the left. Chinese and Japanese write no spaces between
+    words, and the tokenizer keeps a run whole; a general segmenter (jieba, pkuseg) would cut the rules' terms
+    differently ("最大 / 回撤") and needs a dictionary of its own, where only the words the rules spell matter."""
+    if not vocabulary or text.isascii():
+        return []
+    spans = []
+    for run in _CJK_RUN.finditer(text):
+        if run.group() in vocabulary:
+            continue
+        i, end = run.start(), run.end()
+        while i < end:
+            for size in range(min(longest, end - i), 0, -1):
+                if text[i:i + size] in vocabulary:
+                    spans.append((i, i + size))
+                    i += size
+                    break
+            else:
+                i += 1
+    return spans
+
+
 def blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
     """`text` with each span blanked, one character for one."""
     chars = list(text)

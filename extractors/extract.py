@@ -26,8 +26,9 @@ from spacy.tokens import Doc
 
 from builder.universes import Universe, get_universe
 from extractors.claims import Claim
-from extractors.document import (SUFFIXED_SEARCH, Cue, Name, blank_spans, build, clean_text, forced_tokens, full_width_marks,
-                                 hyphen_pairs, join_line_hyphens, session_dates, widen_over_pads, words_and_spaces)
+from extractors.document import (SUFFIXED_SEARCH, Cue, Name, blank_spans, build, cjk_word_spans, clean_text, forced_tokens,
+                                 full_width_marks, hyphen_pairs, join_line_hyphens, session_dates, widen_over_pads,
+                                 words_and_spaces)
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
 from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
@@ -95,6 +96,9 @@ class Extractor:
         self.subject_headers = frozenset(self.book.lexicon.get("subject_headers", ()))
         # the hyphenated compounds the rules spell, which a line break at their hyphen leaves hyphenated
         self.hyphen_compounds = hyphen_pairs(_rule_strings(self.book))
+        # the CJK words the rules spell, found inside runs CJK writes without spaces (document.cjk_word_spans)
+        self.cjk_words = frozenset(w for w in _rule_strings(self.book) if w and all("\u3040" <= ch <= "\ufaff" for ch in w))
+        self.cjk_longest = max(map(len, self.cjk_words), default=0)
         self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
         self.move_words = frozenset(self.book.lexicon.get("up_words", ())) | frozenset(self.book.lexicon.get("down_words", ()))
         self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
@@ -168,6 +172,7 @@ class Extractor:
         taken = [(a, b) for a, b in forced]
         forced += [(a, b) for a, b in compound_number_spans(clean) if not any(a < e and s < b for s, e in taken)]
         forced += [(a, b) for a, b in marks if not any(a < e and s < b for s, e in forced)]
+        forced += [(a, b) for a, b in cjk_word_spans(clean, self.cjk_words, self.cjk_longest) if not any(a < e and s < b for s, e in forced)]
         words, spaces, spans = words_and_spaces(clean, token_spans, forced)
         spans = widen_over_pads(spans, pads)
         doc = Doc(self.nlp.vocab, words=words, spaces=spaces)

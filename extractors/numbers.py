@@ -437,6 +437,8 @@ DATE_RE = re.compile(
             # not a range of percents, "10-12%"), "14-jan", "22-Jan-26" (a day, a hyphen, a month name)
             r"(?P<mmdd>(?<![\w/.:\-\u2212])(?P<mmdd_a>\d\d)-(?P<mmdd_b>\d\d)(?![\w/%\-]|\.\d|\s?(?:%|pp|bps?)\b))",
             rf"(?P<dmon>(?<![\w/.:\-\u2212])(?P<dmon_d>\d{{1,2}})-{_MONTH_RE.format(g='dmon_m')}(?:-(?:20)?\d\d)?(?![\w\-]))",
+            # Chinese and Japanese: "12月19日", "2026年2月4日" (year, month, day)
+            r"(?P<cjk>(?:(?P<cjk_y>20\d\d)年)?(?P<cjk_m>\d{1,2})月(?P<cjk_d>\d{1,2})日)",
         )
     ),
     re.IGNORECASE,
@@ -460,7 +462,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 DATE_SCANNER = Scanner.of(DATE_RE, {
     # a weekday; "the" before a day number; a day number before a month; an ISO date; a month before a day number
     r"\b(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s|the\s+\d|\d{1,2}(?:st|nd|rd|th|er|º|°)?(?:\s+of)?\s+[a-z]|20\d\d-"
-    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d|\d\d-\d\d|\d{1,2}-[a-z])": "",
+    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|\d{1,2}月\d|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d|\d\d-\d\d|\d{1,2}-[a-z])": "",
 })
 
 
@@ -497,6 +499,11 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
                 continue
         elif match.group("iso"):
             resolved = _safe_date(int(match.group("iso_y")), int(match.group("iso_m")), int(match.group("iso_d")))
+        elif match.group("cjk"):
+            cjk_year = int(match.group("cjk_y")) if match.group("cjk_y") else year
+            if cjk_year is None:
+                continue
+            resolved = _safe_date(cjk_year, int(match.group("cjk_m")), int(match.group("cjk_d")))
         elif year is not None:
             if match.group("ptdm"):
                 resolved = _safe_date(year, _PT_MONTHS[match.group("ptdm_m").lower()], int(match.group("ptdm_d")))

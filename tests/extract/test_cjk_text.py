@@ -54,3 +54,23 @@ def test_a_full_width_mark_is_a_token_though_no_space_follows_it():
 def test_a_cashtag_after_a_full_width_mark_is_the_name():
     found = facts("4）$EDPR：12月2日单日上涨 +3.76％，from €11.44 at the start of the month。", "lisbon", "2025-12")
     assert ("EDPR.LS", "price_level", 11.44) in found
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a Chinese date is the cell's session
+    ("6）REN：12月19日下跌 −2.87％。", ("RENE.LS", "daily_move", -2.87)),
+    # counts of sessions, before or after their day noun
+    ("1）BCP：上涨天数 13 天。", ("BCP.LS", "up_days", 13)),
+    ("2）NOS：14 个交易日上涨，只有 5 天下跌。", ("NOS.LS", "up_days", 14)),
+    ("2）NOS：14 个交易日上涨，只有 5 天下跌。", ("NOS.LS", "down_days", 5)),
+    # the rules' words inside a longer run: "最大回撤仅" (max drawdown only), "波动率最低" (volatility lowest)
+    ("1）BCP：最大回撤仅 1.96％。", ("BCP.LS", "max_drawdown", 1.96)),
+    ("5）Jerónimo Martins：波动率最低（9.8％）。", ("JMT.LS", "volatility", 9.8)),
+])
+def test_chinese_dates_counts_and_words_inside_runs(text, expected):
+    assert expected in facts(text, "lisbon", "2025-12")
+
+
+def test_a_chinese_date_carries_its_day():
+    claims = [c for c in claims_of("6）REN：12月19日下跌 −2.87％。", "lisbon", "2025-12") if c.metric == "daily_move"]
+    assert [str(c.date) for c in claims] == ["2025-12-19"]
