@@ -713,8 +713,20 @@ class Sentence:
                 self._month_label(cue)
             elif cue.label == "YEAR":
                 year = self.doc.orth[cue.start]
-                other = bool(self.month) and year.isdigit() and year != self.month[:4]
+                other = bool(self.month) and year.isdigit() and (year != self.month[:4] or not self._dated_year(cue.start))
                 self.cues[index] = Cue("OTHER_PERIOD" if other else "PERIOD_FREE", cue.rule, cue.start, cue.end, cue.value)
+
+    def _dated_year(self, token: int) -> bool:
+        """The cell's year after a month or a date ("October 2025", "30 October 2025") dates the month; alone
+        ("Sonae's 2025 gain", "a 78% gain in 2025") it is the whole year, another period."""
+        doc, before = self.doc, token - 1
+        while before >= 0 and (not doc.orth[before].strip() or doc.lower[before] in (",", "of", "de", "di")):
+            before -= 1
+        if before < 0:
+            return False
+        months = self.r.words("month_names")
+        return doc.lower[before] in months or doc.orth[before] in ("May", "May's") or \
+            any(d.start <= before < d.end for d in doc.dates)
 
     def _clause_dash(self, cue: Cue) -> bool:
         """An em dash spaced on both sides between two percents opens an aside, no range ("7%–8%")."""
@@ -813,6 +825,9 @@ class Sentence:
                     continue
                 span = self._connective(span)
                 start, end, inner = span.start, self._cause_end(span), ("OTHER_QUANTITY", "SHARE_OF", "OTHER_PERIOD", "FORECAST")
+                if any(start <= t < end and f.kind in ("pct", "price") for t, f in self.doc.figure_at.items()):
+                    # "a pause after a year-to-date rise of roughly 60%": the period times the cause's own figure
+                    inner = tuple(label for label in inner if label != "OTHER_PERIOD")
             elif span.label == "PASSIVE_BY":
                 start, end, inner = span.start, span.end, ("OUTPERF", "UNDERPERF")
             else:
