@@ -193,3 +193,12 @@ def test_a_translated_cause_is_a_cause(text, cause):
 
 def test_ahead_of_a_time_is_no_cause():
     assert not [c for c in claims_of("Tesla rose 3% ahead of the close on the 21st.", **US) if c.metric == "causal"]
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Tesla largely distanced Nvidia.", {("TSLA", "outperformed", "NVDA")}, set()),
+    # "distanced" relates two names only with the second its object
+    ("AMD distanced itself from Nvidia's guidance.", set(), {("AMD", "outperformed", "NVDA")}),
+])
+def test_distanced_is_a_relation_with_its_object(text, present, absent):
+    assert_shape(text, present, absent, **US)

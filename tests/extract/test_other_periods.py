@@ -210,3 +210,15 @@ def test_would_have_is_a_forecast_only_before_a_move(text, present, absent):
 def test_a_review_weaving_other_periods_claims_only_the_month(text, month, present, absent):
     universe = "us" if text.startswith(("AMD", "Amazon")) else "lisbon"
     assert_shape(text, present, absent, universe=universe, month=month)
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    # a report named by its months is a report; the move it explains is one session's
+    ("The shares of Jerónimo Martins jumped 11.4% on 30 October after nine-month results.",
+     {("JMT.LS", "daily_move", 11.4)}, set()),
+    # the figure for nine months is still another period
+    ("Jerónimo Martins is up 12% over nine months.", set(), {("JMT.LS", "period_return", 12)}),
+    ("Since the start of the year Jerónimo Martins is still up some 30 %.", set(), {("JMT.LS", "period_return", 30)}),
+])
+def test_a_reports_months_name_the_report(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2025-10")
