@@ -422,6 +422,10 @@ DATE_RE = re.compile(
             r"(?P<iso>\b(?P<iso_y>20\d\d)-(?P<iso_m>\d\d)-(?P<iso_d>\d\d)\b)",
             rf"(?P<ptdm>\b(?<![\d.,])(?P<ptdm_d>\d{{1,2}})(?:er|º|°|\.)?\s+(?:de\s+|di\s+)?(?P<ptdm_m>{_PT_MONTH_RE})(?![a-zà-ÿ]))",
             r"(?P<dia>\bd[ií]a\s+(?P<dia_d>\d{1,2})(?![\d,.]\d)(?!\d))",
+            # French and Italian articles before a bare day of the cell's month: "−7,04 % le 5", "plus bas le 13",
+            # "il 31"; not a figure ("le 5 %") nor a day before its month ("le 4 août" is ptdm's)
+            rf"(?P<le>\b(?:le|il)\s+(?P<le_d>\d{{1,2}})(?:er)?(?![\d,.]\d)(?!\d)(?![ \t\u00a0]*(?:%|€|\$|pc\b|per\b|percent|pour))"
+            rf"(?!\s+(?:de\s+|di\s+)?(?:{_PT_MONTH_RE}|{'|'.join(sorted(_MONTHS, key=len, reverse=True))})(?![a-zà-ÿ])))",
             rf"(?P<dm>\b{_WEEKDAY_RE}?(?:the\s+)?(?<![\d.,])(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+of)?\s+{_MONTH_RE.format(g='dm_m')}(?![a-z]))",
             rf"(?P<md>\b{_WEEKDAY_RE}?{_MONTH_RE.format(g='md_m')}\s+(?:the\s+)?(?P<md_d>\d{{1,2}}){_ORD}(?![\d,.]\d)(?!\d))",
             rf"(?P<th>\b{_WEEKDAY_RE}?the\s+(?P<th_d>\d{{1,2}})(?:st|nd|rd|th)\b)",
@@ -462,7 +466,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 DATE_SCANNER = Scanner.of(DATE_RE, {
     # a weekday; "the" before a day number; a day number before a month; an ISO date; a month before a day number
     r"\b(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s|the\s+\d|\d{1,2}(?:st|nd|rd|th|er|º|°)?(?:\s+of)?\s+[a-z]|20\d\d-"
-    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|\d{1,2}月\d|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d|\d\d-\d\d|\d{1,2}-[a-z])": "",
+    r"|\d{1,2}\.\s+[a-zä]|\d{1,2}\.\d{1,2}\.|\d{1,2}月\d|(?:am|vom|zum|bis|seit)\s+\d|d[ií]a\s+\d|(?:le|il)\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d|\d{1,2}/\d|\d\d-\d\d|\d{1,2}-[a-z])": "",
 })
 
 
@@ -509,6 +513,8 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
                 resolved = _safe_date(year, _PT_MONTHS[match.group("ptdm_m").lower()], int(match.group("ptdm_d")))
             elif match.group("dia"):
                 resolved = _safe_date(year, month_number, int(match.group("dia_d")))
+            elif match.group("le"):
+                resolved = _safe_date(year, month_number, int(match.group("le_d")))
             elif match.group("deam"):
                 resolved = _safe_date(year, month_number, int(match.group("deam_d")))
             elif match.group("dm") or match.group("md") or match.group("dmon"):

@@ -57,6 +57,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
     "PAST_MODAL": lambda label: label == "FORECAST",
     "REPORT_PERIOD": lambda label: label == "OTHER_PERIOD",
+    "SESSION_LAST": lambda label: label == "END",  # "a last séance at +2,7 %": the session's "last" is no month-end
     "SESSION_NEXT": lambda label: label == "SPAN",  # "two sessions later" is one session, not a span of two  # "a second-quarter report" names the report, not a period
 }
 OPPOSITE_RANKS = {
@@ -717,8 +718,20 @@ class Sentence:
                 self._month_label(cue)
             elif cue.label == "YEAR":
                 year = self.doc.orth[cue.start]
-                other = bool(self.month) and year.isdigit() and year != self.month[:4]
+                other = bool(self.month) and year.isdigit() and (year != self.month[:4] or not self._dated_year(cue.start))
                 self.cues[index] = Cue("OTHER_PERIOD" if other else "PERIOD_FREE", cue.rule, cue.start, cue.end, cue.value)
+
+    def _dated_year(self, token: int) -> bool:
+        """The cell's year after a month or a date ("October 2025", "30 October 2025") dates the month; alone
+        ("Sonae's 2025 gain", "a 78% gain in 2025") it is the whole year, another period."""
+        doc, before = self.doc, token - 1
+        while before >= 0 and (not doc.orth[before].strip() or doc.lower[before] in (",", "of", "de", "di")):
+            before -= 1
+        if before < 0:
+            return False
+        months = self.r.words("month_names")
+        return doc.lower[before] in months or doc.orth[before] in ("May", "May's") or \
+            any(d.start <= before < d.end for d in doc.dates)
 
     def _clause_dash(self, cue: Cue) -> bool:
         """An em dash spaced on both sides between two percents opens an aside, no range ("7%–8%")."""
@@ -817,6 +830,9 @@ class Sentence:
                     continue
                 span = self._connective(span)
                 start, end, inner = span.start, self._cause_end(span), ("OTHER_QUANTITY", "SHARE_OF", "OTHER_PERIOD", "FORECAST")
+                if any(start <= t < end and f.kind in ("pct", "price") for t, f in self.doc.figure_at.items()):
+                    # "a pause after a year-to-date rise of roughly 60%": the period times the cause's own figure
+                    inner = tuple(label for label in inner if label != "OTHER_PERIOD")
             elif span.label == "PASSIVE_BY":
                 start, end, inner = span.start, span.end, ("OUTPERF", "UNDERPERF")
             else:
@@ -2311,7 +2327,7 @@ class Sentence:
                         return None  # "our top holding": a weight, no rank
                     family = "RETURN_NOUN" if doc.lower[c.start] in self.r.words("return_nouns") else "RETURN"
                     break
-        if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue)):
+        if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue) or self._after_dated_move(cue)):
             family, sign = "DAILY", 1 if family == "UP" else -1  # "the biggest fall was AMD's 7.0% drop on Aug 5"
         if family is None:
             for c in reversed(self.cues):
@@ -2388,6 +2404,18 @@ class Sentence:
             return False
         key = self._key_rule(before[-1])
         return key is not None and key.metric == "daily_move"
+
+    def _after_dated_move(self, cue: Cue) -> bool:
+        """"The séance of 27 August, +8,7 %, is the strongest rise of the basket", "Worst séance on 5 February:
+        −3,65 %, the sharpest fall of the cote": a rise or fall superlative in apposition to a figure read as
+        one session's move ranks that session, not the month."""
+        doc = self.doc
+        before = [f for f in self.figures if f.token < cue.start and f.kind == "pct" and not doc.breaks_between(f.token, cue.start)
+                  and doc.words_between(f.token, cue.start) <= 6]
+        if not before or self._ticker_between(before[-1].token, cue.start):
+            return False
+        reading = self.r.read_figure(doc, before[-1], self.cues, self._topic(), self.s0, self.s1, self.muted)
+        return reading.get("metric") == "daily_move"
 
     def _nearby_sign(self, day: Cue, after: list[Cue]) -> int:
         doc = self.doc
@@ -2961,6 +2989,16 @@ class Sentence:
             # an index or market named beside one company ("the best of the PSI") leaves that company the topic
             distinct = {n.ticker for n in self.mentions if n.ticker} or {None}
             self.state.topic = next(iter(distinct)) if len(distinct) == 1 and None not in distinct else None
+        elif not tickers:
+            # "The bank a cédé 4,7 %. Worst séance on 5 February: −3,65 %": a descriptor that fits one company
+            # other than the last named makes that company the topic, as naming it would
+            described = {c.ticker for c in self.out if c and c.ticker and "subject.descriptor_fits" in c.rules}
+            if len(described) == 1 and all(c.ticker in described for c in self.out if c and c.ticker):
+                ticker = next(iter(described))
+                if ticker in self.state.named:
+                    self.state.named.remove(ticker)
+                self.state.named.append(ticker)
+                self.state.last_ticker = self.state.topic = ticker
         groups = [g for g in self.groups if len(g) > 1 and all(n.ticker for n in g)]
         if groups:
             self.state.last_group = groups[-1]

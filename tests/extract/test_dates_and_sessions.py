@@ -261,3 +261,22 @@ def test_a_count_of_sessions_later_dates_one_session(text, expected):
     ticker, metric, value, day = expected
     got = [(c.ticker, c.metric, c.value, c.date) for c in claims_of(text)]
     assert (ticker, metric, value, day) in [(t, m, v, str(d)) for t, m, v, d in got]
+
+
+def test_a_french_article_before_a_day_dates_the_cells_month():
+    dated = {(c.value, c.date) for c in claims_of("Tesla: +5,5 % le 31.", "us", "2026-08") if c.metric == "daily_move"}
+    assert dated == {(5.5, date(2026, 8, 31))}
+    assert not [c for c in claims_of("Tesla: +5,5 % le 31.", "us", "2026-08") if c.metric == "period_return"]
+    # a figure after the article is no day, and a day before its month is that month's
+    assert not [c for c in claims_of("Tesla gained 14,2 % over the month; le 5 % de marge.", "us", "2026-08") if c.date]
+    assert {c.date for c in claims_of("Tesla: +7,0 % le 4 août.", "us", "2026-08")} == {date(2026, 8, 4)}
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    # "last" inside "a last session" names the session, not the month's end
+    ("EDP closed at 4.516, thanks to a last session at +2.7%.", {("EDP.LS", "daily_move", 2.7)}, {("EDP.LS", "period_return", 2.7)}),
+    # the month's last close is still the month's
+    ("EDP rose 2.7% to its last close of 4.516.", {("EDP.LS", "period_return", 2.7)}, {("EDP.LS", "daily_move", 2.7)}),
+])
+def test_the_last_session_is_one_session(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2026-02")

@@ -155,3 +155,54 @@ def test_a_noun_of_a_move_after_a_volatility_keeps_its_sign():
 
 def test_an_elided_article_before_a_cashtag_is_a_word_of_its_own():
     assert {fact[0] for fact in facts("L'$EDP a clôturé à 4,516 €.", "lisbon", "2026-02")} == {"EDP.LS"}
+
+
+# Round ten (french_mixed): a Paris desk's English with French words.
+@pytest.mark.parametrize(("text", "cell", "present", "absent"), [
+    # "le 5" is a day of the cell's month; "le 5 %" is a figure and "le 4 août" the day before its month
+    ("AMD: +7,0 % le 4 août, then −7,04 % le 5, the worst séance of the basket.", US,
+     {("AMD", "daily_move", 7.0), ("AMD", "daily_move", -7.04)}, {("AMD", "period_return", -7.04)}),
+    # "its plus haut du mois" after a close, "a clôturé au plus haut du mois, 4,516 €": one number, two claims
+    ("The carmaker Tesla a clôturé à 367,95 $ on 31 August, its plus haut du mois.", US,
+     {("TSLA", "price_level", 367.95), ("TSLA", "range_high", 367.95)}, set()),
+    ("L'EDP a clôturé au plus haut du mois, 4,516 €.", LISBON, {("EDP.LS", "price_level", 4.516), ("EDP.LS", "range_high", 4.516)},
+     {("EDP.LS", "range_low", 4.516)}),
+    ("La Jerónimo a clôturé au plus bas du mois, 20,44 €.", LISBON, {("JMT.LS", "range_low", 20.44)}, {("JMT.LS", "range_high", 20.44)}),
+    # sessions counted "en hausse" / "de hausse" and the other count elided
+    ("NOS a clôturé à 5,15 €, with 13 séances de hausse against 5 de baisse.", LISBON,
+     {("NOS.LS", "up_days", 13), ("NOS.LS", "down_days", 5)}, {("NOS.LS", "up_days", 5)}),
+    ("Tesla a progressé de 14,2 %, with 11 séances en hausse and 9 en repli.", US,
+     {("TSLA", "up_days", 11), ("TSLA", "down_days", 9)}, {("TSLA", "up_days", 9)}),
+    # a bare elided count needs a full count before it
+    ("Tesla a progressé de 14,2 %, and 9 en repli.", US, {("TSLA", "period_return", 14.2)}, {("TSLA", "down_days", 9)}),
+    # "the most nervous valeur" is the most volatile; a target ("objectif de cours") is no claim
+    ("AMD a cédé 2,9 % but stays the most nervous valeur, with a volatility of 56 %.", US,
+     {("AMD", "rank", "most_volatile"), ("AMD", "volatility", 56)}, set()),
+    ("Our objectif de cours on NOS moves up to 5,60 €.", LISBON, set(), {("NOS.LS", "price_level", 5.6)}),
+    # "a last séance" is one session, not the month's end
+    ("L'EDP a clôturé à 4,516 €, thanks to a last séance at +2,7 %.", LISBON, {("EDP.LS", "daily_move", 2.7)}, {("EDP.LS", "period_return", 2.7)}),
+])
+def test_a_paris_desks_words_read_as_their_english(text, cell, present, absent):
+    assert_shape(text, present, absent, **cell)
+
+
+@pytest.mark.parametrize(("text", "cause"), [
+    ("Nvidia rose 8,7 % on 27 August, carried by quarterly results above expectations.", "carried by quarterly results above expectations"),
+    ("AMD rose 7.7% on the 21st ahead of its fourth-quarter report.", "ahead of its fourth-quarter report"),
+    ("Amazon rose 4,51 % on 23 August, after publishing its annual results.", "after publishing its annual results"),
+])
+def test_a_translated_cause_is_a_cause(text, cause):
+    assert cause in [c.value for c in claims_of(text, **US) if c.metric == "causal"]
+
+
+def test_ahead_of_a_time_is_no_cause():
+    assert not [c for c in claims_of("Tesla rose 3% ahead of the close on the 21st.", **US) if c.metric == "causal"]
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("Tesla largely distanced Nvidia.", {("TSLA", "outperformed", "NVDA")}, set()),
+    # "distanced" relates two names only with the second its object
+    ("AMD distanced itself from Nvidia's guidance.", set(), {("AMD", "outperformed", "NVDA")}),
+])
+def test_distanced_is_a_relation_with_its_object(text, present, absent):
+    assert_shape(text, present, absent, **US)

@@ -186,3 +186,39 @@ def test_the_figures_own_quarter_stays_another_period():
 ])
 def test_would_have_is_a_forecast_only_before_a_move(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon", month="2026-02")
+
+
+# Round ten (period_mixing): a review that weaves the month with other periods.
+@pytest.mark.parametrize(("text", "month", "present", "absent"), [
+    # an earlier move the month follows is no cause, and its period still times it
+    ("AMD rose 5.9% in January. That follows a 78% gain in 2025.", "2026-01",
+     {("AMD", "period_return", 5.9)}, {("AMD", "period_return", 78)}),
+    ("BCP was flat at +0.3%, a pause after a year-to-date rise of roughly 60%.", "2025-10",
+     {("BCP.LS", "period_return", 0.3)}, {("BCP.LS", "period_return", 60)}),
+    # a period word inside a cause with no figure of its own still leaves the month's figure alone
+    ("Galp rose 3% after its 2025 results.", "2026-02", {("GALP.LS", "period_return", 3)}, set()),
+    # the cell's year alone is the year; after the month or a date it dates the month
+    ("Sonae's 2025 gain is now about 45%.", "2025-10", set(), {("SON.LS", "period_return", 45)}),
+    ("Sonae gained 45% in 2025.", "2025-10", set(), {("SON.LS", "period_return", 45)}),
+    ("In October 2025 Sonae gained 6.5%.", "2025-10", {("SON.LS", "period_return", 6.5)}, set()),
+    ("On 30 October 2025 Sonae rose 2%.", "2025-10", {("SON.LS", "daily_move", 2)}, set()),
+    # the year so far and a season are other periods
+    ("Amazon rose 5.7% on the month, and so 5.7% for the year so far.", "2026-01", {("AMZN", "period_return", 5.7)}, set()),
+    ("Galp is still down about 5% for the year.", "2025-10", set(), {("GALP.LS", "period_return", -5)}),
+    ("Galp is well below the €20 it reached in the spring of 2024.", "2025-10", set(), {("GALP.LS", "price_level", 20)}),
+])
+def test_a_review_weaving_other_periods_claims_only_the_month(text, month, present, absent):
+    universe = "us" if text.startswith(("AMD", "Amazon")) else "lisbon"
+    assert_shape(text, present, absent, universe=universe, month=month)
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    # a report named by its months is a report; the move it explains is one session's
+    ("The shares of Jerónimo Martins jumped 11.4% on 30 October after nine-month results.",
+     {("JMT.LS", "daily_move", 11.4)}, set()),
+    # the figure for nine months is still another period
+    ("Jerónimo Martins is up 12% over nine months.", set(), {("JMT.LS", "period_return", 12)}),
+    ("Since the start of the year Jerónimo Martins is still up some 30 %.", set(), {("JMT.LS", "period_return", 30)}),
+])
+def test_a_reports_months_name_the_report(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2025-10")

@@ -217,3 +217,17 @@ def test_an_extreme_noun_before_its_price_is_no_rank(text, absent):
 
 def test_the_bottom_of_the_table_is_still_a_rank():
     assert_shape("Amazon finished at the bottom of the table, down 13.6%.", present=[("AMZN", "rank", "worst_return")])
+
+
+# Round ten: a rise or fall superlative in apposition to one session's move ranks the session.
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    ("The séance of 27 August, +8,7 %, is the strongest rise of the basket, for Nvidia.",
+     {("NVDA", "rank", "largest_daily_gain")}, {("NVDA", "rank", "best_return")}),
+    ("Worst session for BCP on 5 February: −3,65 %, the sharpest fall of the group.",
+     {("BCP.LS", "rank", "largest_daily_fall")}, {("BCP.LS", "rank", "worst_return")}),
+    # the month's figure in apposition keeps the month's rank
+    ("Tesla rose 14.2% over the month, the strongest rise of the basket.",
+     {("TSLA", "rank", "best_return")}, {("TSLA", "rank", "largest_daily_gain")}),
+])
+def test_a_superlative_beside_a_session_move_ranks_the_session(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon" if "BCP" in text else "us", month="2026-02" if "BCP" in text else "2026-08")

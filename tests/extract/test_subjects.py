@@ -464,3 +464,15 @@ def test_a_lowercase_word_opening_a_line_among_prose_is_no_name():
 def test_what_a_cause_names_is_no_subject_of_the_figures_after_it(text):
     assert_shape(text, present=[("GALP.LS", "price_level", 16.73)], absent=[(None, "price_level", 16.73)],
                  universe="lisbon", month="2026-01")
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    # a descriptor that fits another company than the last named makes it the next sentence's topic
+    ("Our target on NOS is unchanged. The bank a cédé 4,7 %. Worst séance on 5 February: −3,65 %.",
+     {("BCP.LS", "period_return", -4.7), ("BCP.LS", "daily_move", -3.65)}, {("NOS.LS", "daily_move", -3.65)}),
+    # with a company named in the sentence, the named one stays the topic
+    ("NOS rose 2%. The bank and Galp fell. Worst séance on 5 February: −3,65 %.",
+     set(), {("BCP.LS", "daily_move", -3.65)}),
+])
+def test_a_descriptor_sentence_carries_its_company(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2026-02")
