@@ -1615,7 +1615,7 @@ class Sentence:
         glued = doc.orth[position] == "=" and position > self.s0 and doc.ends[position - 1] == doc.starts[position]
         position -= 1
         words: list[str] = []
-        while position >= self.s0 and len(words) < 4:
+        while position >= self.s0 and len([w for w in words if w != "/"]) < 4:  # "Up Days / Down Days:" is four words
             word = doc.orth[position]
             if word in (",", "{", "}", "|", ";", "[", "]", "=") or "\n" in word or position in doc.figure_at or any(
                     n.start <= position < n.end for n in self.mentions):
