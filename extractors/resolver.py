@@ -1792,7 +1792,10 @@ class Sentence:
         """The sentence's opening key (`_opening_key`) and its colon, read once: asked for every figure,
         it depends on the figure only through whether the colon comes before it."""
         doc = self.doc
-        colon = next((i for i in range(self.s0, min(self.s1, self.s0 + 12)) if doc.orth[i] in (":", "):")), None)
+        # a key line's dash is its colon ("Most down days — Jerónimo Martins, 12"): read only where the key
+        # names a list measure, so a dash elsewhere ("Galp — 15.8%") keys nothing
+        colon = next((i for i in range(self.s0, min(self.s1, self.s0 + 12)) if doc.orth[i] in (":", "):", "—", "–")
+                      and (doc.orth[i] in (":", "):") or i > self.s0 and doc.starts[i] > doc.ends[i - 1])), None)
         if colon is None or any(n.ticker and n.start < colon for n in self.mentions):
             return colon, None
         words = [w for w in doc.orth[self.s0:colon] if w.strip() and w not in ("*", "**")]
@@ -1836,6 +1839,9 @@ class Sentence:
 
     def _key_count(self, figure: Figure, rule: HeaderRule, lists) -> list[Claim]:
         value = int(figure.quantity.value)
+        of = self._previous_word(figure.token)
+        if of >= self.s0 and self.doc.lower[of] == "of" and self._previous_word(of) in self.doc.figure_at:
+            return []  # "Most up days — NOS, 15 of 20": the 20 is the month's sessions
         subjects, subject_rule = self._subject(figure, lists)
         dash = self._next_word(figure.token + 1)
         if dash < self.s1 and self.doc.orth[dash] in ("—", "–", "-", ":"):
