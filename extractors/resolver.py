@@ -2293,6 +2293,8 @@ class Sentence:
             return None
         if any(c.label in ("LEVEL", "START", "END") and c.start - cue.end <= 2 and doc.lower[c.start] in self.r.words("price_nouns") for c in after):
             return None
+        if self._count_superlative(cue.end):
+            return None  # "Most up days: Meta (12 of 20)": a count's superlative, which the vocabulary does not rank
         family, sign = None, 0
         for c in after:
             if c.label in ("VOL", "DD"):
@@ -2301,6 +2303,10 @@ class Sentence:
             if c.label == "DAILY":
                 family = "DAILY"
                 sign = self._nearby_sign(c, after)
+                following = self._next_word(c.end)
+                if following < self.s1 and doc.lower[following] == "for" and any(
+                        n.ticker and n.start == self._next_word(following + 1) for n in self.mentions):
+                    return None  # "Best day for BCP — +2.47%": that name's own best day, no one's rank
                 break
         if family is None:
             for c in after:
@@ -2366,6 +2372,18 @@ class Sentence:
             return False
         rest = [w for w in words[1:] if w not in ("the", "our", "your", "its", "all") and not word_number(w) and not w.isdigit()]
         return bool(rest) and rest[0] in self.r.words("subgroup_nouns")
+
+    def _count_superlative(self, token: int) -> bool:
+        """Whether the two words after a superlative name a count of sessions by the header lexicon ("most up
+        days", "most sessions down", "fewest red days"): a plural count, where "biggest up day" is one move."""
+        doc, words, position = self.doc, [], self._next_word(token)
+        while position < self.s1 and len(words) < 2 and doc.orth[position].strip().isalpha():
+            words.append(doc.lower[position])
+            position = self._next_word(position + 1)
+        if len(words) < 2 or not ({"days", "sessions"} & set(words)):
+            return False
+        rule = self.r.header_rule(" ".join(words), self.month)
+        return rule is not None and rule.metric in ("up_days", "down_days", "up_down_days")
 
     def _ticker_between(self, left: int, right: int) -> bool:
         """A company named between two tokens; a market's name ("best PSI performer") is none."""

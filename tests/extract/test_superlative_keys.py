@@ -20,3 +20,23 @@ from tests.extract.support import assert_shape
 )
 def test_a_dashed_key_line_keys_its_counts(text, universe, month, present, absent):
     assert_shape(text, present, absent, universe, month)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        # "Most up days" is a superlative of a count: the count, no daily rank
+        ("**Most up days:** Meta (12 of 20)\n**Most down days:** Amazon (15 of 20)", "us", "2026-08",
+         {("META", "up_days", 12), ("AMZN", "down_days", 15)},
+         {("META", "rank", "largest_daily_gain"), ("AMZN", "rank", "largest_daily_fall")}),
+        ("**Counts**\n- Most up days — NOS, 15 of 20", "lisbon", "2025-12", {("NOS.LS", "up_days", 15)},
+         {("NOS.LS", "rank", "largest_daily_gain")}),
+        # "Best day for BCP" is that name's own best day: the move, no rank
+        ("- Best day for BCP — +2.47%, also on 2 December", "lisbon", "2025-12",
+         {("BCP.LS", "daily_move", 2.47)}, {("BCP.LS", "rank", "largest_daily_gain")}),
+        ("**Biggest one-day jump:** Nvidia, +8.74% on Aug 27", "us", "2026-08",
+         {("NVDA", "rank", "largest_daily_gain"), ("NVDA", "daily_move", 8.74)}, set()),
+    ],
+)
+def test_a_superlative_key_ranks_only_what_the_vocabulary_ranks(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe, month)
