@@ -40,3 +40,17 @@ def test_a_dashed_key_line_keys_its_counts(text, universe, month, present, absen
 )
 def test_a_superlative_key_ranks_only_what_the_vocabulary_ranks(text, universe, month, present, absent):
     assert_shape(text, present, absent, universe, month)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # the key names the close as the month's extreme: one number, two claims
+        ("**Closed on its high:** Tesla ($367.95)", {("TSLA", "price_level", 367.95), ("TSLA", "range_high", 367.95)}, set()),
+        ("**Closed on its low:** Alphabet ($339.35)", {("GOOGL", "price_level", 339.35), ("GOOGL", "range_low", 339.35)}, set()),
+        # a name after the key is its subject, not a second close
+        ("Nvidia closed on its high, and Tesla rose to $367.95.", set(), {("TSLA", "range_high", 367.95)}),
+    ],
+)
+def test_a_key_naming_the_close_an_extreme(text, present, absent):
+    assert_shape(text, present, absent, "us", "2026-08")
