@@ -54,3 +54,18 @@ def test_a_superlative_key_ranks_only_what_the_vocabulary_ranks(text, universe, 
 )
 def test_a_key_naming_the_close_an_extreme(text, present, absent):
     assert_shape(text, present, absent, "us", "2026-08")
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # a drawdown's dated endpoints are its peak and trough, no closes
+        ("**Deepest drawdown:** Broadcom, 16.9% ($427.76 on Aug 7 → $355.59 on Aug 26)",
+         {("AVGO", "range_high", 427.76), ("AVGO", "range_low", 355.59)}, {("AVGO", "price_level", 427.76), ("AVGO", "price_level", 355.59)}),
+        # without a drawdown the dated arrow is two closes, no range
+        ("Nvidia: $197.58 on Aug 3 → $191.79 on Aug 31", {("NVDA", "price_level", 197.58), ("NVDA", "price_level", 191.79)},
+         {("NVDA", "range_high", 197.58), ("NVDA", "range_low", 191.79)}),
+    ],
+)
+def test_a_dated_arrow(text, present, absent):
+    assert_shape(text, present, absent, "us", "2026-08")
