@@ -2321,6 +2321,8 @@ class Sentence:
                     break
         if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue)):
             family, sign = "DAILY", 1 if family == "UP" else -1  # "the biggest fall was AMD's 7.0% drop on Aug 5"
+        elif family in ("UP", "DOWN") and self._dated_after(cue, after_name=True) and not self._scoped(cue):
+            return None  # "Amazon fell ..., with the sharpest drop (-5.55%) coming on February 6": its own worst day
         if family is None:
             for c in reversed(self.cues):
                 if c.end <= cue.start and c.label in ("VOL", "DD") and doc.words_between(c.end, cue.start) <= 3 \
@@ -2389,12 +2391,13 @@ class Sentence:
         """A company named between two tokens; a market's name ("best PSI performer") is none."""
         return any(n.ticker and left <= n.start and n.end <= right for n in self.mentions)
 
-    def _dated_after(self, cue: Cue, words: int = 12) -> bool:
+    def _dated_after(self, cue: Cue, words: int = 12, after_name: bool = False) -> bool:
         """A session's date follows a superlative that opens its sentence, before any name: the move it
         ranks is one day's ("The biggest fall was AMD's 7.0% drop on Aug 5"). After a name ("Amazon rose
-        12%, with the biggest move a 10.1% gain on July 23") it is that name's own best day, no rank."""
+        12%, with the biggest move a 10.1% gain on July 23") it is that name's own best day, no rank
+        (`after_name`: whether such a date follows a superlative said after a name)."""
         doc = self.doc
-        if doc.names_between(self.s0, cue.start):
+        if bool(doc.names_between(self.s0, cue.start)) != after_name:
             return False
         return any(c.label == "DATE" and c.start >= cue.end and doc.words_between(cue.end, c.start) <= words
                    and not doc.breaks_between(cue.end, c.start) for c in self.cues)
