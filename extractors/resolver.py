@@ -2823,7 +2823,10 @@ class Sentence:
             named = [t for t in named if t not in left]
             words = doc.lower[q.start:q.end]
             count = 2 if "both" in words or "two" in words else next((word_number(w) for w in words if word_number(w)), 0)
-            chosen = named[-count:] if count else named
+            # "left it well behind the other two": the names of the cell's panel, where enough are named, not
+            # an aside's name from outside it ("Apple, by comparison, rose about 2%")
+            panel = [t for t in named if t in doc.panel]
+            chosen = (panel if len(panel) >= count else named)[-count:] if count else named
             if not chosen or (count and len(chosen) < count):
                 return None
             return tuple(Name(t, q.start, q.end, q.rule) for t in chosen)
