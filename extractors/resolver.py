@@ -2614,7 +2614,11 @@ class Sentence:
         if found or self.mentions or self.figures or self.state.topic is None:
             return found  # "Bottom 3 (worst first)": a rank over a count of names is a heading, no one's
         # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
-        # no one ranks the one company the sentence before named
+        # no one ranks the one company the sentence before named; a label with nothing after its colon
+        # ("**The Laggard:**") heads what follows, no rank (round ten case 2)
+        colon = self._next_word(cue.end)
+        if colon < self.s1 and doc.orth[colon] == ":" and not any(doc.orth[i].strip("*_ \n") for i in range(colon + 1, self.s1)):
+            return None
         lead = self._next_word(self.s0)
         fillers = self.r.words("discourse_fillers")  # "So, yeah, best of the group."
         while lead < cue.start and (doc.orth[lead] in ("*", "-", "•", ">", "—", "–") or doc.lower[lead] in ("the", "a", "o")
