@@ -34,11 +34,14 @@ from extractors.numbers import compound_number_spans, writes_decimal_commas
 from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
                               word_names_in_context)
 from extractors.resolver import Resolver
-from extractors.rulebook import Rulebook, rulebook
+from extractors.rulebook import RANK_PREFIX, Rulebook, rulebook
 from extractors.spoken import speak_digits
 from extractors.structure import blocks
 
 INDEX_ID = "__index__"
+# cues of a place or a comparison, which a counterfactual ("would have topped") states of no one
+HYPOTHETICAL_PLACES = frozenset({"SUP_BEST", "SUP_WORST", "SUP_MAX", "SUP_MIN", "RANK_PLACE", "RANK_OPPOSITE", "PEER_EXTREME_HIGH",
+                                 "PEER_EXTREME_LOW", "OUTPERF", "UNDERPERF", "PASSIVE_BY", "BEHIND_LEADER", "FOLLOWED_BY"})
 # a figure in a cell: a decimal or a signed number ("+48.33", "1.156", "-9.1bp")
 _FIGURE_IN_CELL = re.compile(r"\d[.,]\d|[+\-−]\d")
 
@@ -214,7 +217,13 @@ class Extractor:
         # is no other quantity that would drop the move after the bracket
         # "Mota-Engil +15.3% would have finished second": a modal before "have" and no move speaks of a place
         # that was not taken, no forecast; "would have gained 5%" stays a hypothetical move, dropped
-        cues = [c for c in cues if not (c.label == "FORECAST" and c.end - c.start == 1 and self._counterfactual_place(lower, c.end))]
+        places = [c.end for c in cues if c.label == "FORECAST" and c.end - c.start == 1 and self._counterfactual_place(lower, c.end)]
+        cues = [c for c in cues if not (c.label == "FORECAST" and c.end in places)]
+        if places:
+            # "Palantir's +48.3% would have topped this table", "Mota-Engil … would have placed second": a place
+            # not taken is no rank and no comparison; the name's own figure stays
+            cues = [c for c in cues if not (c.label in HYPOTHETICAL_PLACES or c.label.startswith(RANK_PREFIX))
+                    or not any(_in_clause(lower, end, c.start) for end in places)]
         owned = [(c.start, c.end) for c in cues if c.label == "CONTRIBUTION"]
         if owned:
             cues = [c for c in cues if c.label != "OTHER_QUANTITY" or not any(a <= c.start and c.end <= b for a, b in owned)]
@@ -355,6 +364,11 @@ def _tokenizer_with_slashes(nlp):
     nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", r"(?<=\w)=", _CJK, *defaults.suffixes]).search
     nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9)\]'])=", _CJK, *defaults.infixes]).finditer
     return nlp
+
+
+def _in_clause(lower: list[str], start: int, token: int) -> bool:
+    """Whether `token` lies in the clause that runs on from `start` (to its next comma or stop)."""
+    return start <= token and not any(w in (",", ".", ";", ":", "!", "?") or "\n" in w for w in lower[start:token])
 
 
 def _next_word(lower: list[str], i: int) -> int:

@@ -217,7 +217,7 @@ def word_names_in_context(orth: list[str], candidates, found, context: WordConte
         cand_ends = {c.end: c for c in others}
         left = []
         for cand in pending:
-            if _noun_phrase_head(orth, cand):
+            if _noun_phrase_head(orth, cand, context.heads):
                 continue  # "its renewables arm, EDP Renováveis": the ordinary noun a possessive opens
             pair_starts = {k: v for k, v in cand_starts.items() if v.ticker != cand.ticker}
             pair_ends = {k: v for k, v in cand_ends.items() if v.ticker != cand.ticker}
@@ -238,13 +238,16 @@ def word_names_in_context(orth: list[str], candidates, found, context: WordConte
 _POSSESSIVES = frozenset({"its", "their", "his", "her", "our", "whose"})
 
 
-def _noun_phrase_head(orth, cand) -> bool:
-    """"its renewables arm", "its arm": a possessive, then at most one lowercase word, then the word."""
+def _noun_phrase_head(orth, cand, heads: frozenset[str] = frozenset()) -> bool:
+    """"its renewables arm", "its arm", "The renewables arm trailed": a possessive, or a determiner and one
+    lowercase word, then the word; a company head keeps its apposition ("the grid operator ren")."""
     before = _previous(orth, cand.start)
     if before >= 0 and orth[before].lower() in _POSSESSIVES:
         return True
     if before >= 0 and orth[before].isalpha() and orth[before].islower():
         earlier = _previous(orth, before)
+        if earlier >= 0 and orth[earlier].lower() in _DETERMINERS and orth[before] not in heads:
+            return True
         return earlier >= 0 and orth[earlier].lower() in _POSSESSIVES
     return False
 

@@ -1635,7 +1635,7 @@ class Sentence:
         glued = doc.orth[position] == "=" and position > self.s0 and doc.ends[position - 1] == doc.starts[position]
         position -= 1
         words: list[str] = []
-        while position >= self.s0 and len(words) < 4:
+        while position >= self.s0 and len([w for w in words if w != "/"]) < 4:  # "Up Days / Down Days:" is four words
             word = doc.orth[position]
             if word in (",", "{", "}", "|", ";", "[", "]", "=") or "\n" in word or position in doc.figure_at or any(
                     n.start <= position < n.end for n in self.mentions):
@@ -1812,7 +1812,10 @@ class Sentence:
         """The sentence's opening key (`_opening_key`) and its colon, read once: asked for every figure,
         it depends on the figure only through whether the colon comes before it."""
         doc = self.doc
-        colon = next((i for i in range(self.s0, min(self.s1, self.s0 + 12)) if doc.orth[i] in (":", "):")), None)
+        # a key line's dash is its colon ("Most down days — Jerónimo Martins, 12"): read only where the key
+        # names a list measure, so a dash elsewhere ("Galp — 15.8%") keys nothing
+        colon = next((i for i in range(self.s0, min(self.s1, self.s0 + 12)) if doc.orth[i] in (":", "):", "—", "–")
+                      and (doc.orth[i] in (":", "):") or i > self.s0 and doc.starts[i] > doc.ends[i - 1])), None)
         if colon is None or any(n.ticker and n.start < colon for n in self.mentions):
             return colon, None
         words = [w for w in doc.orth[self.s0:colon] if w.strip() and w not in ("*", "**")]
@@ -1856,6 +1859,9 @@ class Sentence:
 
     def _key_count(self, figure: Figure, rule: HeaderRule, lists) -> list[Claim]:
         value = int(figure.quantity.value)
+        of = self._previous_word(figure.token)
+        if of >= self.s0 and self.doc.lower[of] == "of" and self._previous_word(of) in self.doc.figure_at:
+            return []  # "Most up days — NOS, 15 of 20": the 20 is the month's sessions
         subjects, subject_rule = self._subject(figure, lists)
         dash = self._next_word(figure.token + 1)
         if dash < self.s1 and self.doc.orth[dash] in ("—", "–", "-", ":"):
@@ -2307,6 +2313,8 @@ class Sentence:
             return None
         if any(c.label in ("LEVEL", "START", "END") and c.start - cue.end <= 2 and doc.lower[c.start] in self.r.words("price_nouns") for c in after):
             return None
+        if self._count_superlative(cue.end):
+            return None  # "Most up days: Meta (12 of 20)": a count's superlative, which the vocabulary does not rank
         family, sign = None, 0
         for c in after:
             if c.label in ("VOL", "DD"):
@@ -2315,6 +2323,10 @@ class Sentence:
             if c.label == "DAILY":
                 family = "DAILY"
                 sign = self._nearby_sign(c, after)
+                following = self._next_word(c.end)
+                if following < self.s1 and doc.lower[following] == "for" and any(
+                        n.ticker and n.start == self._next_word(following + 1) for n in self.mentions):
+                    return None  # "Best day for BCP — +2.47%": that name's own best day, no one's rank
                 break
         if family is None:
             for c in after:
@@ -2329,6 +2341,8 @@ class Sentence:
                     break
         if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue) or self._after_dated_move(cue)):
             family, sign = "DAILY", 1 if family == "UP" else -1  # "the biggest fall was AMD's 7.0% drop on Aug 5"
+        elif family in ("UP", "DOWN") and self._dated_after(cue, after_name=True) and not self._scoped(cue):
+            return None  # "Amazon fell ..., with the sharpest drop (-5.55%) coming on February 6": its own worst day
         if family is None:
             for c in reversed(self.cues):
                 if c.end <= cue.start and c.label in ("VOL", "DD") and doc.words_between(c.end, cue.start) <= 3 \
@@ -2381,16 +2395,29 @@ class Sentence:
         rest = [w for w in words[1:] if w not in ("the", "our", "your", "its", "all") and not word_number(w) and not w.isdigit()]
         return bool(rest) and rest[0] in self.r.words("subgroup_nouns")
 
+    def _count_superlative(self, token: int) -> bool:
+        """Whether the two words after a superlative name a count of sessions by the header lexicon ("most up
+        days", "most sessions down", "fewest red days"): a plural count, where "biggest up day" is one move."""
+        doc, words, position = self.doc, [], self._next_word(token)
+        while position < self.s1 and len(words) < 2 and doc.orth[position].strip().isalpha():
+            words.append(doc.lower[position])
+            position = self._next_word(position + 1)
+        if len(words) < 2 or not ({"days", "sessions"} & set(words)):
+            return False
+        rule = self.r.header_rule(" ".join(words), self.month)
+        return rule is not None and rule.metric in ("up_days", "down_days", "up_down_days")
+
     def _ticker_between(self, left: int, right: int) -> bool:
         """A company named between two tokens; a market's name ("best PSI performer") is none."""
         return any(n.ticker and left <= n.start and n.end <= right for n in self.mentions)
 
-    def _dated_after(self, cue: Cue, words: int = 12) -> bool:
+    def _dated_after(self, cue: Cue, words: int = 12, after_name: bool = False) -> bool:
         """A session's date follows a superlative that opens its sentence, before any name: the move it
         ranks is one day's ("The biggest fall was AMD's 7.0% drop on Aug 5"). After a name ("Amazon rose
-        12%, with the biggest move a 10.1% gain on July 23") it is that name's own best day, no rank."""
+        12%, with the biggest move a 10.1% gain on July 23") it is that name's own best day, no rank
+        (`after_name`: whether such a date follows a superlative said after a name)."""
         doc = self.doc
-        if doc.names_between(self.s0, cue.start):
+        if bool(doc.names_between(self.s0, cue.start)) != after_name:
             return False
         return any(c.label == "DATE" and c.start >= cue.end and doc.words_between(cue.end, c.start) <= words
                    and not doc.breaks_between(cue.end, c.start) for c in self.cues)
@@ -2619,7 +2646,11 @@ class Sentence:
         if found or self.mentions or self.figures or self.state.topic is None:
             return found  # "Bottom 3 (worst first)": a rank over a count of names is a heading, no one's
         # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
-        # no one ranks the one company the sentence before named
+        # no one ranks the one company the sentence before named; a label with nothing after its colon
+        # ("**The Laggard:**") heads what follows, no rank (round ten case 2)
+        colon = self._next_word(cue.end)
+        if colon < self.s1 and doc.orth[colon] == ":" and not any(doc.orth[i].strip("*_ \n") for i in range(colon + 1, self.s1)):
+            return None
         lead = self._next_word(self.s0)
         fillers = self.r.words("discourse_fillers")  # "So, yeah, best of the group."
         while lead < cue.start and (doc.orth[lead] in ("*", "-", "•", ">", "—", "–") or doc.lower[lead] in ("the", "a", "o")
@@ -2828,7 +2859,10 @@ class Sentence:
             named = [t for t in named if t not in left]
             words = doc.lower[q.start:q.end]
             count = 2 if "both" in words or "two" in words else next((word_number(w) for w in words if word_number(w)), 0)
-            chosen = named[-count:] if count else named
+            # "left it well behind the other two": the names of the cell's panel, where enough are named, not
+            # an aside's name from outside it ("Apple, by comparison, rose about 2%")
+            panel = [t for t in named if t in doc.panel]
+            chosen = (panel if len(panel) >= count else named)[-count:] if count else named
             if not chosen or (count and len(chosen) < count):
                 return None
             return tuple(Name(t, q.start, q.end, q.rule) for t in chosen)

@@ -18,6 +18,7 @@ from tests.extract.support import assert_shape
          "finished on its high.", {("EDPR.LS", "outperformed", "EDP.LS"), ("EDPR.LS", "range_high", 12.04)}, {("EDP.LS", "range_high", 12.04)}),
         ("EDP rose 2.5%, but it lagged its renewables arm.", {("EDPR.LS", "outperformed", "EDP.LS")}, set()),
         ("EDP Renováveis rose 5.2%. The unit outperformed its parent.", {("EDPR.LS", "outperformed", "EDP.LS")}, set()),
+        ("EDP Renováveis rose 4.7%. The renewables arm trailed its parent EDP.", {("EDP.LS", "outperformed", "EDPR.LS")}, set()),
     ],
 )
 def test_family_descriptors_name_their_company(text, present, absent):

@@ -166,3 +166,17 @@ def test_lists_and_headings_shapes_with_their_fields(text, universe, present, ab
         assert any((c.ticker, c.metric, c.value) == (ticker, metric, value)
                    and all(str(c.to_dict().get(k)) == str(v) for k, v in want.items()) for c in claims), (item, [c.to_dict() for c in claims])
     assert not ({tuple(a) for a in absent} & found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # a rank label with nothing after its colon heads the next bullets: no rank for the name before it
+        ("* **EDP (EDP.LS):** +5.89%\n\n**The Laggard:**\n\n* **BCP (BCP.LS):** -4.72%",
+         {("BCP.LS", "period_return", -4.72)}, {("EDP.LS", "rank", "worst_return"), ("BCP.LS", "rank", "worst_return")}),
+        # a rank sentence after a name still ranks it
+        ("Galp rose 14%. Best of the bunch.", {("GALP.LS", "rank", "best_return")}, set()),
+    ],
+)
+def test_a_rank_label_closing_its_line_heads_what_follows(text, present, absent):
+    assert_shape(text, present, absent, "lisbon", "2026-02")

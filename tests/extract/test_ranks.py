@@ -101,6 +101,11 @@ def test_a_single_name_superlative_ranks_the_month(text, universe, present, abse
          {("INTC", "rank", "largest_daily_fall"), ("INTC", "daily_move", -4.8)}, {("INTC", "rank", "worst_return")}),
         ("Nvidia had the best trading day, a 5.2% jump on Aug. 5.", "us",
          {("NVDA", "rank", "largest_daily_gain"), ("NVDA", "daily_move", 5.2)}, {("NVDA", "rank", "best_return")}),
+        # a dated fall said after its name is the name's own worst day, no one's rank
+        ("Amazon fell steadily, with the sharpest drop (-5.55%) coming on Aug 6.", "us",
+         {("AMZN", "daily_move", -5.55)}, {("AMZN", "rank", "worst_return"), ("AMZN", "rank", "largest_daily_fall")}),
+        # scoped over the group the month's superlative stands
+        ("Tesla plunged 26.8% over the month, the biggest decline of the group.", "us", {("TSLA", "rank", "worst_return")}, set()),
     ],
 )
 def test_a_session_superlative_ranks_the_day(text, universe, present, absent):

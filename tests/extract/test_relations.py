@@ -89,6 +89,14 @@ def test_a_quantified_relation_distributes_over_the_subjects_named(text, present
     assert_shape(text, present, absent)
 
 
+def test_the_other_two_are_the_panels_names_not_an_asides():
+    """"left it well behind the other two": the cell's names, not Apple named outside the panel just before."""
+    text = ("Tesla fell 4.6%, Amazon 13.6% and AMD 18.7%. Apple, by comparison, rose about 2% over the month. "
+            "In summary, Tesla was the relative winner, while AMD's early-February collapse left it well behind the other two.")
+    assert_shape(text, {("TSLA", "outperformed", "AMD"), ("AMZN", "outperformed", "AMD")}, {("AAPL", "outperformed", "AMD")},
+                 "us", "2026-02")
+
+
 def test_a_quantified_relation_is_claimed_once_per_pair():
     claims = claims_of("Alphabet and Amazon both lagged Nvidia.")
     assert sorted((c.ticker, c.value) for c in claims if c.metric == "outperformed") == [("NVDA", "AMZN"), ("NVDA", "GOOGL")]

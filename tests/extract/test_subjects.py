@@ -299,6 +299,8 @@ def test_a_lowercase_word_name_counts_where_the_context_names_it(text, universe,
         ("Apple rose 1%. A coin flip decides it, with the apple harvest up 3%.", "us", "COIN"),
         ("Galp rose 2%, and nos, the analysts, expect more.", "lisbon", "NOS.LS"),
         ("EDP rose 2.5%. The renewables arm had a better month than its parent.", "lisbon", "ARM"),
+        # a determiner and one lowercase word before it: "The renewables arm trailed", not Arm Holdings
+        ("EDP Renováveis rose 4.7%. The renewables arm trailed its parent EDP, despite a +3.45% start.", "lisbon", "ARM"),
         ("Apple rose 1%, and the cost was up 3%.", "us", "COST"),
     ],
 )
