@@ -648,6 +648,10 @@ class Sentence:
                     and all(doc.lower[i].isalpha() or not doc.orth[i].strip() for i in range(cue.end, start)) \
                     and not doc.figures_between(cue.end, start) and not doc.names_between(cue.end, start):
                 return True
+            # "as Brent firmed": a name inside the cause's own words (not "as Nvidia rose 3%", a figure's clause)
+            if cue.label == "CAUSAL" and cue.start < start < cue.end and id(cue) not in self.muted \
+                    and not doc.figures_between(cue.end, self._cause_end(cue)):
+                return True
         before = [w for w in doc.lower[max(self.s0, start - 3):start] if w.strip()]
         if before and before[-1] in self.r.words("object_words"):
             return True
@@ -2893,8 +2897,8 @@ class Sentence:
         return any(self.doc.lower[i] in nouns and not self.doc.breaks_between(i, token) for i in range(max(self.s0, token - 3), token + 1))
 
     def _move_before(self, token: int) -> bool:
-        """A cause explains a move: a rise or fall word, a count of up or down sessions, or a percent,
-        before it in its clause."""
+        """A cause explains a move: a rise or fall word, a count of up or down sessions, a comparison
+        ("Broadcom outperformed Nvidia, helped by ...") or a percent, before it in its clause."""
         doc = self.doc
         if self._move_noun_before(token):
             return True
@@ -2902,7 +2906,7 @@ class Sentence:
                        and self.doc.lower[c.start] not in self.r.words("possessives")]
         for cue in self.cues:
             if cue.end <= token and (cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "SUP_BEST", "SUP_WORST", "COUNT")
-                                     or cue.label.startswith(RANK_PREFIX)) \
+                                     or cue.label.startswith(RANK_PREFIX) or cue.label in RELATION_LABELS) \
                     and id(cue) not in self.muted and not doc.breaks_between(cue.end, token) and doc.words_between(cue.end, token) <= 8 \
                     and not any(cue.end <= t for t in new_subject):
                 return True
