@@ -979,8 +979,8 @@ class Sentence:
             if cue.label == "COUNT_ELLIPTIC" and not seen_full:
                 continue
             numbers = [(i, w) for i, w in zip(range(cue.start, cue.end), words) if w.isdigit() or _count_word(w) is not None]
-            if not numbers or cue.label == "COUNT_ELLIPTIC" and numbers[0][0] in self.consumed:
-                continue
+            if not numbers or numbers[0][0] in self.consumed:
+                continue  # "11 up days / 8 down.": the other count after the slash, read once
             direction = self._count_direction(cue, words)
             if direction is None and cue.label == "COUNT_ELLIPTIC":
                 direction = last_direction
@@ -1000,6 +1000,10 @@ class Sentence:
             if value is None or value > 31:
                 continue
             owner = self._owner(cue.start, cue.end)
+            if not owner and cue.label == "COUNT" and any(w in self.r.words("session_nouns") for w in words):
+                # "Rough patch on Jan 20 (−4.17%); closed lower on 11 of 19 sessions": a count of sessions in a
+                # sentence naming no one is the company the text is on
+                owner = subjects.topic_carried(self, cue.start, {})
             for i in range(cue.start, cue.end):
                 self.consumed.add(i)
             if cue.label == "COUNT":
