@@ -2592,7 +2592,7 @@ class Sentence:
         found = subjects.following(self, cue.end, {})
         if not found and not self.mentions:
             found = self._figure_apposition(cue)
-        if found or self.mentions or self.figures or self.state.topic is None:
+        if found or self.mentions or self.figures and not self._over_peers(cue) or self.state.topic is None:
             return found  # "Bottom 3 (worst first)": a rank over a count of names is a heading, no one's
         # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
         # no one ranks the one company the sentence before named
@@ -2602,6 +2602,18 @@ class Sentence:
                                     or doc.lower[lead] in fillers or not doc.orth[lead][:1].isalnum()):
             lead = self._next_word(lead + 1)
         return (Name(self.state.topic, cue.start, cue.start, "subject.topic"),) if lead >= cue.start else None
+
+    def _over_peers(self, cue: Cue) -> bool:
+        """"Steadiest of the three (28.4% vol)": a rank said over the peers ranks a company, whatever
+        figures its sentence gives (not "Best day: +7.71%", the company's own extreme)."""
+        doc = self.doc
+        at = self._next_word(cue.end)
+        if at >= self.s1 or doc.lower[at] != "of":
+            return False
+        at = self._next_word(at + 1)
+        return any(c.label == "QUANTIFIER" and c.start == at and id(c) not in self.muted for c in self.cues) or (
+            doc.lower[at] == "the" and self._next_word(at + 1) < self.s1
+            and doc.lower[self._next_word(at + 1)] in self.r.words("peer_groups") | self.r.words("peer_groups_bare"))
 
     # ----------------------------------------------------------------- directions
     def _bare_direction(self) -> None:
