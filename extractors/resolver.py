@@ -239,6 +239,7 @@ class Resolver:
             # states as a figure is that figure's, no claim of its own
             moved = {c.ticker for c in made if c.metric == "period_return"}
             out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
+        out.extend(self._corrections(doc, out))  # "17.3 not 17.1, sorry", "*18.43"
         out = printed_outputs(doc, out)  # "In [4]: (px.iloc[-1] / px.iloc[0] - 1)" over "Out[4]:" and "amd 0.0593"
         out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
         key = lambda word: self.header_rule(word, month)  # noqa: E731
@@ -249,6 +250,52 @@ class Resolver:
             out = [c for c in out if not any(a <= c.start < b for a, b in turns)]
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
+
+    def _corrections(self, doc: Document, out: list[Claim]) -> list[Claim]:
+        """A thread corrects a figure in a message of its own: "17.3 not 17.1, sorry" restates the claim
+        whose figure it names, "*18.43" opening its line the nearest figure before it that it is a slip of
+        (the same decimals, within a tenth). The correction keeps that claim's name, metric, sign, date and
+        anchor; the figure it withdraws stays a claim where it was stated."""
+        made = []
+        for cue in doc.cues:
+            if cue.label != "CORRECTION":
+                continue
+            figures = [doc.figure_at[i] for i in range(cue.start, cue.end) if i in doc.figure_at]
+            if not figures:
+                continue
+            new = figures[0].quantity
+            if any(c.start <= new.start < c.end for c in out):
+                continue  # the figure made a claim of its own
+            before = [c for c in out if c.end <= new.start and isinstance(c.value, (int, float)) and not isinstance(c.value, bool)
+                      and c.ticker and c.metric not in ("up_days", "down_days")]
+            if cue.rule == "correction.star":
+                line = doc.text.rfind("\n", 0, new.start) + 1
+                if doc.text[line:new.start].lstrip() != "*":  # "*18.43", not a bullet "* 18.43"
+                    continue  # a figure alone on its line is a correction only under Slack's star
+            if len(figures) > 1:  # "17.3 not 17.1": the claim stating the withdrawn figure
+                old = figures[1].quantity.value
+                target = next((c for c in reversed(before) if abs(abs(c.value) - old) < 1e-9), None)
+            else:
+                target = next((c for c in reversed(before) if c.decimals == new.decimals and new.value
+                               and abs(abs(c.value) - new.value) <= 0.1 * abs(c.value)), None)
+            if target is None:
+                continue
+            value = -new.value if target.value < 0 and new.value > 0 else new.value
+            claim = self._correction_claim(doc, target, value, new, cue.rule)
+            if claim is not None:
+                made.append(claim)
+        return made
+
+    def _correction_claim(self, doc: Document, target: Claim, value: float, new, rule: str) -> Claim | None:
+        line_start = doc.text.rfind("\n", 0, new.start) + 1
+        line_end = doc.text.find("\n", new.end)
+        sentence = doc.text[line_start:line_end if line_end >= 0 else len(doc.text)].strip()
+        try:
+            return Claim(ticker=target.ticker, metric=target.metric, value=value, decimals=new.decimals, date=target.date,
+                         anchor=target.anchor, extreme=target.extreme, text=doc.text[new.start:new.end], sentence=sentence,
+                         start=new.start, end=new.end, rules=(rule, "subject.corrected"))
+        except ClaimError:
+            return None
 
     def _list_key(self, doc: Document, block: Block, month: str | None) -> HeaderRule | None:
         """The key a line ending in ':' gives the list under it ("Ranked by annualised vol:", "Up days:"):
