@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -62,9 +63,15 @@ LATEX_COMMAND = re.compile(r"\\([a-zA-Z]+)\*?|\\(.)", re.DOTALL)
 # a command that stands for a character, as the figure scanner reads it
 LATEX_CHARACTERS = {
     "euro": "€", "texteuro": "€", "eur": "€", "percent": "%", "textdollar": "$", "textminus": "-", "pm": "±",
-    "times": "×", "approx": "≈", "to": "→", "rightarrow": "→", "uparrow": "↑", "downarrow": "↓",
+    "sigma": "σ", "times": "×", "approx": "≈", "to": "→", "rightarrow": "→", "uparrow": "↑", "downarrow": "↓",
     "textendash": "–", "textemdash": "—", "ldots": "…", "dots": "…", "textasciitilde": "~", "pounds": "£",
 }
+# accent macros (`Jer\'onimo`, `Renov\'{a}veis`, `Gon\c{c}alves`): the letter they accent, as the
+# combining mark Unicode composes it with, so a name spelled with one reads as the name table spells it
+LATEX_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
+                 ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328",
+                 "r": "\u030a"}
+LATEX_ACCENT = re.compile(r"""\\(?:(['`^"~=.])|([cvuHkr])(?=[\s{]))\s*(?:\{\s*(\\i|[A-Za-z])\s*\}|(\\i|[A-Za-z]))""")
 # symbols that a backslash escapes: the symbol itself (`\%` is a percent sign, `\$` a dollar)
 LATEX_ESCAPED = frozenset("%$&#£€")
 # commands whose first N brace groups are not text (`\multicolumn{2}{c}{Close}` keeps only "Close")
@@ -586,6 +593,15 @@ def _mask_latex(text: str, chars: list[str], produced: bytearray, tabulars: list
             continue
         start, end = match.span()
         name, symbol = match.group(1), match.group(2)
+        accent = LATEX_ACCENT.match(text, start)
+        if accent:  # "Jer\'onimo" reads "Jerónimo", the word closed up to the letter
+            position = accent.end()
+            letter = accent.group(3) or accent.group(4)
+            value = unicodedata.normalize("NFC", ("i" if letter == "\\i" else letter)
+                                          + LATEX_ACCENTS[accent.group(1) or accent.group(2)])
+            if not _close_up(chars, produced, start, position, value, text[position:position + 1]):
+                _put(chars, produced, start, position, value, at_end=True)
+            continue
         if symbol is not None:
             position = end
             if symbol == "&" and _close_up(chars, produced, start, end, "&", text[end:end + 1]):

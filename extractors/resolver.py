@@ -240,6 +240,7 @@ class Resolver:
             # states as a figure is that figure's, no claim of its own
             moved = {c.ticker for c in made if c.metric == "period_return"}
             out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
+        out.extend(self._corrections(doc, out))  # "17.3 not 17.1, sorry", "*18.43"
         out = printed_outputs(doc, out)  # "In [4]: (px.iloc[-1] / px.iloc[0] - 1)" over "Out[4]:" and "amd 0.0593"
         out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
         key = lambda word: self.header_rule(word, month)  # noqa: E731
@@ -250,6 +251,52 @@ class Resolver:
             out = [c for c in out if not any(a <= c.start < b for a, b in turns)]
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
+
+    def _corrections(self, doc: Document, out: list[Claim]) -> list[Claim]:
+        """A thread corrects a figure in a message of its own: "17.3 not 17.1, sorry" restates the claim
+        whose figure it names, "*18.43" opening its line the nearest figure before it that it is a slip of
+        (the same decimals, within a tenth). The correction keeps that claim's name, metric, sign, date and
+        anchor; the figure it withdraws stays a claim where it was stated."""
+        made = []
+        for cue in doc.cues:
+            if cue.label != "CORRECTION":
+                continue
+            figures = [doc.figure_at[i] for i in range(cue.start, cue.end) if i in doc.figure_at]
+            if not figures:
+                continue
+            new = figures[0].quantity
+            if any(c.start <= new.start < c.end for c in out):
+                continue  # the figure made a claim of its own
+            before = [c for c in out if c.end <= new.start and isinstance(c.value, (int, float)) and not isinstance(c.value, bool)
+                      and c.ticker and c.metric not in ("up_days", "down_days")]
+            if cue.rule == "correction.star":
+                line = doc.text.rfind("\n", 0, new.start) + 1
+                if doc.text[line:new.start].lstrip() != "*":  # "*18.43", not a bullet "* 18.43"
+                    continue  # a figure alone on its line is a correction only under Slack's star
+            if len(figures) > 1:  # "17.3 not 17.1": the claim stating the withdrawn figure
+                old = figures[1].quantity.value
+                target = next((c for c in reversed(before) if abs(abs(c.value) - old) < 1e-9), None)
+            else:
+                target = next((c for c in reversed(before) if c.decimals == new.decimals and new.value
+                               and abs(abs(c.value) - new.value) <= 0.1 * abs(c.value)), None)
+            if target is None:
+                continue
+            value = -new.value if target.value < 0 and new.value > 0 else new.value
+            claim = self._correction_claim(doc, target, value, new, cue.rule)
+            if claim is not None:
+                made.append(claim)
+        return made
+
+    def _correction_claim(self, doc: Document, target: Claim, value: float, new, rule: str) -> Claim | None:
+        line_start = doc.text.rfind("\n", 0, new.start) + 1
+        line_end = doc.text.find("\n", new.end)
+        sentence = doc.text[line_start:line_end if line_end >= 0 else len(doc.text)].strip()
+        try:
+            return Claim(ticker=target.ticker, metric=target.metric, value=value, decimals=new.decimals, date=target.date,
+                         anchor=target.anchor, extreme=target.extreme, text=doc.text[new.start:new.end], sentence=sentence,
+                         start=new.start, end=new.end, rules=(rule, "subject.corrected"))
+        except ClaimError:
+            return None
 
     def _list_key(self, doc: Document, block: Block, month: str | None) -> HeaderRule | None:
         """The key a line ending in ':' gives the list under it ("Ranked by annualised vol:", "Up days:"):
@@ -653,6 +700,10 @@ class Sentence:
                     and all(doc.lower[i].isalpha() or not doc.orth[i].strip() for i in range(cue.end, start)) \
                     and not doc.figures_between(cue.end, start) and not doc.names_between(cue.end, start):
                 return True
+            # "as Brent firmed": a name inside the cause's own words (not "as Nvidia rose 3%", a figure's clause)
+            if cue.label == "CAUSAL" and cue.start < start < cue.end and id(cue) not in self.muted \
+                    and not doc.figures_between(cue.end, self._cause_end(cue)):
+                return True
         before = [w for w in doc.lower[max(self.s0, start - 3):start] if w.strip()]
         if before and before[-1] in self.r.words("object_words"):
             return True
@@ -995,8 +1046,8 @@ class Sentence:
             if cue.label == "COUNT_ELLIPTIC" and not seen_full:
                 continue
             numbers = [(i, w) for i, w in zip(range(cue.start, cue.end), words) if w.isdigit() or _count_word(w) is not None]
-            if not numbers or cue.label == "COUNT_ELLIPTIC" and numbers[0][0] in self.consumed:
-                continue
+            if not numbers or numbers[0][0] in self.consumed:
+                continue  # "11 up days / 8 down.": the other count after the slash, read once
             direction = self._count_direction(cue, words)
             if direction is None and cue.label == "COUNT_ELLIPTIC":
                 direction = last_direction
@@ -1016,6 +1067,10 @@ class Sentence:
             if value is None or value > 31:
                 continue
             owner = self._owner(cue.start, cue.end)
+            if not owner and cue.label == "COUNT" and any(w in self.r.words("session_nouns") for w in words):
+                # "Rough patch on Jan 20 (−4.17%); closed lower on 11 of 19 sessions": a count of sessions in a
+                # sentence naming no one is the company the text is on
+                owner = subjects.topic_carried(self, cue.start, {})
             for i in range(cue.start, cue.end):
                 self.consumed.add(i)
             if cue.label == "COUNT":
@@ -2643,7 +2698,7 @@ class Sentence:
         found = subjects.following(self, cue.end, {})
         if not found and not self.mentions:
             found = self._figure_apposition(cue)
-        if found or self.mentions or self.figures or self.state.topic is None:
+        if found or self.mentions or self.figures and not self._over_peers(cue) or self.state.topic is None:
             return found  # "Bottom 3 (worst first)": a rank over a count of names is a heading, no one's
         # "Galp rose 14%. Best of the bunch.", "the winner, not close": a rank that opens a sentence naming
         # no one ranks the one company the sentence before named; a label with nothing after its colon
@@ -2657,6 +2712,18 @@ class Sentence:
                                     or doc.lower[lead] in fillers or not doc.orth[lead][:1].isalnum()):
             lead = self._next_word(lead + 1)
         return (Name(self.state.topic, cue.start, cue.start, "subject.topic"),) if lead >= cue.start else None
+
+    def _over_peers(self, cue: Cue) -> bool:
+        """"Steadiest of the three (28.4% vol)": a rank said over the peers ranks a company, whatever
+        figures its sentence gives (not "Best day: +7.71%", the company's own extreme)."""
+        doc = self.doc
+        at = self._next_word(cue.end)
+        if at >= self.s1 or doc.lower[at] != "of":
+            return False
+        at = self._next_word(at + 1)
+        return any(c.label == "QUANTIFIER" and c.start == at and id(c) not in self.muted for c in self.cues) or (
+            doc.lower[at] == "the" and self._next_word(at + 1) < self.s1
+            and doc.lower[self._next_word(at + 1)] in self.r.words("peer_groups") | self.r.words("peer_groups_bare"))
 
     # ----------------------------------------------------------------- directions
     def _bare_direction(self) -> None:
@@ -2959,8 +3026,8 @@ class Sentence:
         return any(self.doc.lower[i] in nouns and not self.doc.breaks_between(i, token) for i in range(max(self.s0, token - 3), token + 1))
 
     def _move_before(self, token: int) -> bool:
-        """A cause explains a move: a rise or fall word, a count of up or down sessions, or a percent,
-        before it in its clause."""
+        """A cause explains a move: a rise or fall word, a count of up or down sessions, a comparison
+        ("Broadcom outperformed Nvidia, helped by ...") or a percent, before it in its clause."""
         doc = self.doc
         if self._move_noun_before(token):
             return True
@@ -2968,7 +3035,7 @@ class Sentence:
                        and self.doc.lower[c.start] not in self.r.words("possessives")]
         for cue in self.cues:
             if cue.end <= token and (cue.label in ("UP", "DOWN", "DIRECTION_UP", "DIRECTION_DOWN", "DIRECTION_FLAT", "SUP_BEST", "SUP_WORST", "COUNT")
-                                     or cue.label.startswith(RANK_PREFIX)) \
+                                     or cue.label.startswith(RANK_PREFIX) or cue.label in RELATION_LABELS) \
                     and id(cue) not in self.muted and not doc.breaks_between(cue.end, token) and doc.words_between(cue.end, token) <= 8 \
                     and not any(cue.end <= t for t in new_subject):
                 return True

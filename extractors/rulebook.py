@@ -61,6 +61,7 @@ LABELS: dict[str, str] = {
     "PAST_MODAL": "'could increase by 9,8 percent and closed': a translated past ('konnte'), no forecast",
     "THRESHOLD": "'sessions below -6%': a bound that counts moves, not a move",
     "DENIED": "', not 4.07%', 'rather than 6.8%': a figure the text denies or withdraws",
+    "CORRECTION": "'17.3 not 17.1', '*18.43': a thread's figure that corrects one stated before it",
     "MONTH": "a month's name; the cell's month makes a period, another month another period",
     "DATE": "an explicit date (found by extractors.numbers, not by a cue rule)",
     "PATH": "from X to Y: first and last close",

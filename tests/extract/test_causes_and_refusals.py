@@ -244,6 +244,9 @@ def test_a_name_missing_from_the_data_whose_figure_is_given_refuses_nothing():
     ("Galp legte 9,3 % zu. Rückenwind kam vom höheren Ölpreis.", "lisbon", "GALP.LS"),
     # a key whose value is the cause of its item's move
     ("- **AMD**\n  - **Worst day:** `-17.31%` (Feb 4)\n  - cause: guidance miss", "us", "AMD"),
+    # an "as" or "when" clause whose own subject moved, after the move or after a comparison
+    ("Galp lost 3.2% on the 21st when brent slid.", "lisbon", "GALP.LS"),
+    ("Broadcom outperformed Nvidia by roughly three points, helped by strong AI networking orders.", "us", "AVGO"),
 ])
 def test_a_cause_in_its_construction_is_the_movers(text, universe, ticker):
     month = "2026-02" if universe == "lisbon" else "2026-08"
@@ -259,3 +262,18 @@ def test_a_cause_in_its_construction_is_the_movers(text, universe, ticker):
 ])
 def test_what_only_looks_like_a_cause_is_none(text):
     assert not [c for c in claims_of(text, "lisbon" if "Galp" in text else "us", "2026-02") if c.metric == "causal"]
+
+
+def test_a_clause_cause_names_no_subject_and_keeps_a_figure_its_own():
+    # "as Brent firmed": Brent is the cause's, so the figures after it stay Galp's
+    text = "Galp recovered from a low of 15,91 € as Brent firmed, helped by a +3,49% session on 27 October, and closed at 17,40 €."
+    claims = claims_of(text, "lisbon", "2025-10")
+    assert {(c.ticker, c.metric, c.value) for c in claims} >= {
+        ("GALP.LS", "causal", "as Brent firmed"), ("GALP.LS", "daily_move", 3.49), ("GALP.LS", "price_level", 17.4)}
+    # an "as" clause with a figure of its own is a move of its own subject, not a cause
+    claims = claims_of("Galp rose 3% as the PSI rose 2%.", "lisbon", "2026-02")
+    assert not [c for c in claims if c.metric == "causal"]
+    assert not [c for c in claims if c.ticker == "GALP.LS" and c.value == 2]
+    # "as it fell", "when it closed": a pronoun or a time opens no cause
+    for text in ("Galp rose 3% in February, as it fell in January.", "Galp rose 3% when the month closed."):
+        assert not [c for c in claims_of(text, "lisbon", "2026-02") if c.metric == "causal"]

@@ -105,3 +105,17 @@ def test_an_elliptic_count_after_a_counting_sentence(text, universe, present, ab
 )
 def test_a_count_takes_any_sign_word(text, universe, expected):
     assert [f for f in facts_in_order(text, universe) if f[1].endswith("_days")] == expected
+
+
+def test_the_other_count_and_a_count_in_a_sentence_naming_no_one():
+    # "vs 7 down" is the other count, and "11 up days / 8 down." is read once
+    assert facts_in_order("BCP.LS: 11 up days vs 7 down", "lisbon") == [("BCP.LS", "up_days", 11), ("BCP.LS", "down_days", 7)]
+    assert facts_in_order("Amazon: 11 up days / 8 down.", "us") == [("AMZN", "up_days", 11), ("AMZN", "down_days", 8)]
+    # a count of sessions in a sentence naming no one is the company the text is on ...
+    text = "Tesla fell 1.75%. Rough patch on Jan 20 (-4.17%); closed lower on 11 of 19 sessions."
+    assert ("TSLA", "down_days", 11) in facts_in_order(text, "us", "2026-01")
+    # ... but a count of names, or a breadth line, is none
+    for text in ("Tesla fell 1.75%. Breadth: 6 up, 4 down.", "Tesla fell 1.75%. Six of the ten names closed lower."):
+        assert not [f for f in facts_in_order(text, "us", "2026-01") if f[1] in ("up_days", "down_days")]
+    # "and 7 up" is no count without a count before it
+    assert not [f for f in facts_in_order("Galp rose 3% and 7 up names followed.", "lisbon") if f[1] == "up_days"]

@@ -59,6 +59,17 @@ def test_a_ranked_heading_over_a_count_is_no_ones():
     assert_shape("NOS +3.0%. Bottom 3 (worst first)", set(), {("NOS.LS", "rank", "worst_return")}, universe="lisbon", month="2025-10")
 
 
+def test_a_rank_over_the_peers_ranks_the_topic_also_beside_figures():
+    # "Steadiest of the three (28.4% vol)": a rank said over the peers, with the figure it rests on
+    assert_shape("Amazon +5.65%. Steadiest of the three (28.4% vol), 11 up days / 8 down.",
+                 {("AMZN", "rank", "least_volatile"), ("AMZN", "volatility", 28.4)}, universe="us", month="2026-01")
+    # a key on the company's own extreme, or a rank over no peers, beside figures ranks no one
+    assert_shape("AMD +5.93%. Best day: +7.71% (Jan 21).", {("AMD", "daily_move", 7.71)},
+                 {("AMD", "rank", "largest_daily_gain")}, universe="us", month="2026-01")
+    assert_shape("NOS +3.0%. Bottom 3 (worst first): -4.1%, -3.2%, -1.0%", set(), {("NOS.LS", "rank", "worst_return")},
+                 universe="lisbon", month="2025-10")
+
+
 @pytest.mark.parametrize(
     ("text", "present"),
     [

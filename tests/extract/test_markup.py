@@ -379,6 +379,20 @@ def test_an_escaped_dollar_keeps_a_path_a_path():
     assert ("TSLA", "price_level", 311.21, 1, "end", None) in claim_keys(latex)
 
 
+def test_latex_accent_macros_spell_the_name_the_name_table_spells():
+    # "Jer\'onimo Martins" and "EDP Renov\'{a}veis" are the companies, not "Martins" and EDP's parent
+    latex = r"\textbf{Utilities.} EDP Renov\'{a}veis ($\sigma = 37.4\%$) fell $5.86\%$ on 7 November; Jer\'onimo Martins lost $8.18\%$."
+    plain = "Utilities. EDP Renováveis (σ = 37.4%) fell 5.86% on 7 November; Jerónimo Martins lost 8.18%."
+    assert claim_keys(latex, "lisbon", "2025-11") == claim_keys(plain, "lisbon", "2025-11")
+    found = facts(latex, "lisbon", "2025-11")
+    assert {("EDPR.LS", "volatility", 37.4), ("JMT.LS", "period_return", -8.18)} <= found
+    assert not any(ticker == "EDP.LS" for ticker, _, _ in found)
+    # one character for one, also where the accented letter opens a word or sits in braces
+    for text in (r"\'Evora and S\~{a}o Paulo \textbf{x}", r"Gon\c{c}alves \c c na\"{\i}ve \textbf{y}"):
+        assert len(markup.mask(text)) == len(text)
+    assert "Évora" in markup.mask(r"\'Evora and S\~{a}o Paulo \textbf{x}")
+
+
 @lru_cache(maxsize=1)
 def _dev_commentaries() -> tuple[tuple[str, str, str], ...]:
     rows = [json.loads(line) for line in (ROOT / "data/corpora/commentary_dev/commentary.jsonl").read_text(encoding="utf-8").splitlines()]
