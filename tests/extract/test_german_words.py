@@ -96,3 +96,19 @@ def test_possessive_extremes_and_counts_in_german(text, universe, present, absen
 ])
 def test_german_causes_and_the_pronoun_sie(text, universe, present):
     assert_shape(text, present, (), universe, month="2026-01")
+
+
+@pytest.mark.parametrize(
+    ("text", "cell", "present", "absent"),
+    [
+        # verb-second after a fronted phrase: the subject stands between the verb and "besser als"
+        ("Unter den Zellstoffwerten hielt sich Navigator besser als Altri.", LISBON, {("NVG.LS", "outperformed", "ALTR.LS")}, set()),
+        # "besser als" with no company after it compares with nothing the vocabulary ranks
+        ("Im Januar lief es für Galp besser als erwartet.", LISBON, set(), {("GALP.LS", "outperformed", "ALTR.LS")}),
+        ("Galp legte 14 % zu, deutlich besser als der PSI.", LISBON, {("GALP.LS", "period_return", 14)},
+         {("GALP.LS", "outperformed", "NOS.LS")}),
+    ],
+)
+def test_german_besser_als_compares_the_names_either_side(text, cell, present, absent):
+    assert_shape(text, present, absent, **cell)
+    assert not [c for c in claims_of(text, **cell) if c.metric == "outperformed" and "Navigator" not in text]

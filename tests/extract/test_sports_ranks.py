@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import facts
+from tests.extract.support import assert_shape, facts
 
 
 @pytest.mark.parametrize("text, ticker, rank", [
@@ -54,3 +54,18 @@ def test_a_stock_that_limps_home_at_a_price_closes_there():
     assert ("AMZN", "price_level", 210.0) not in got  # no one named: nothing to attach
     got = facts("Amazon hit the bottom at $198.79 on 13 February and limped home at $210.00.", "us", "2026-02")
     assert ("AMZN", "price_level", 210.0) in got and ("AMZN", "range_low", 210.0) not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        # "the league" / "the division" is the group a sports voice ranks over
+        ("BCP sank 8.7% from the top, the worst in the league.", "lisbon", "2026-02",
+         {("BCP.LS", "rank", "largest_drawdown")}, {("BCP.LS", "rank", "worst_return")}),
+        # a league named for something else scopes no one: a day's own best stays unranked
+        ("NOS had its best day in a league of its own, +4.3% on 23 February.", "lisbon", "2026-02",
+         {("NOS.LS", "daily_move", 4.3)}, {("NOS.LS", "rank", "largest_daily_gain")}),
+    ],
+)
+def test_the_league_is_the_group(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe, month)
