@@ -52,7 +52,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "PHASE": lambda label: label in ("SPAN", "DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "COUNT", "SUB_PERIOD", "OTHER_PERIOD"),
     "PERIOD": lambda label: label == "DATE",
     "WITHIN_PERIOD": lambda label: label == "PERIOD",
-    "DD": lambda label: label == "OTHER_PERIOD",
+    "DD": lambda label: label in ("OTHER_PERIOD", "DAILY"),  # "from its first-day high": the peak's day, no move
     "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY", "PHASE"),  # "post-earnings" is a time
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
     "PAST_MODAL": lambda label: label == "FORECAST",
