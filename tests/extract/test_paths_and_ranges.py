@@ -187,3 +187,12 @@ def test_a_path_of_small_or_counted_whole_numbers_is_no_price(text):
 )
 def test_a_level_given_back_or_recovered_from_is_the_extreme(text, universe, present, absent):
     assert_shape(text, present, absent, universe)
+
+
+def test_a_range_key_reads_its_two_prices_past_a_bracketed_date_but_a_path_does_not():
+    assert_shape("AMD rose 5.9%. Range: $203.17 (Jan 9) to $295.68 (Jan 23).", {("AMD", "range_low", 203.17),
+                 ("AMD", "range_high", 295.68)}, {("AMD", "price_level", 203.17)}, "us", "2026-01")
+    assert_shape("AMD went from $203.17 (Jan 9) to $295.68 (Jan 23).", {("AMD", "price_level", 203.17)},
+                 {("AMD", "range_low", 203.17), ("AMD", "range_high", 295.68)}, "us", "2026-01")
+    # a bracket holding a figure is no date: the key's pair is not read through it
+    assert_shape("AMD rose 5.9%. Range: $203.17 (-3%) to $295.68.", set(), {("AMD", "range_low", 203.17)}, "us", "2026-01")
