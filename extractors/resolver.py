@@ -52,7 +52,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "PHASE": lambda label: label in ("SPAN", "DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "COUNT", "SUB_PERIOD", "OTHER_PERIOD"),
     "PERIOD": lambda label: label == "DATE",
     "WITHIN_PERIOD": lambda label: label == "PERIOD",
-    "DD": lambda label: label == "OTHER_PERIOD",
+    "DD": lambda label: label in ("OTHER_PERIOD", "DAILY"),  # "from its first-day high": the peak's day, no move
     "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY", "PHASE"),  # "post-earnings" is a time
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
     "PAST_MODAL": lambda label: label == "FORECAST",
@@ -2136,7 +2136,7 @@ class Sentence:
             elif cue.label == "RANK_PLACE":
                 rank = self._place_rank(cue)
             if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank) \
-                    or self._price_extreme(cue):
+                    or self._price_extreme(cue) or self._fronted_other_period(cue):
                 continue
             # a question that names no one ("Which stock had the biggest fall?") leaves its rank to the answer
             asks = self._is_question() and not any(m.ticker for m in self.mentions)
@@ -2159,6 +2159,24 @@ class Sentence:
                 self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
             self.out.append(self._claim(owner[0].ticker, "rank", rank, start, end, rules=rules + ("subject.rank_owner", owner[0].rule)))
+
+    def _fronted_other_period(self, cue: Cue) -> bool:
+        """"Over the trailing twelve months Amazon is still the strongest", "Year to date Jerónimo is the laggard",
+        "Over five years Nvidia is up": a period opening the sentence scopes its clause, so a rank or a direction
+        in it is of that period, not the month's (a month named or a ";" between ends the scope)."""
+        doc = self.doc
+        first = self._next_word(self.s0)
+        while first < self.s1 and not doc.orth[first][:1].isalnum():
+            first = self._next_word(first + 1)
+        while first < self.s1 and doc.lower[first] in ("over", "for", "in", "during", "across", "through", "the", "its"):
+            first = self._next_word(first + 1)  # "Over the trailing twelve months": the period's own lead
+        period = next((c for c in self.cues if c.label == "OTHER_PERIOD" and id(c) not in self.muted
+                       and c.start <= first and c.end <= cue.start), None)
+        if period is None:
+            return False
+        if any(c.label in ("PERIOD", "MONTH", "DATE") and period.end <= c.start < cue.start for c in self.cues):
+            return False
+        return not any(doc.orth[i] in (";", ".", "!", "?") for i in range(period.end, cue.start))
 
     def _figure_owner(self, cue: Cue) -> tuple[Name, ...] | None:
         """"hv=14.6 ← min", "mdd=5.73 (max)": an extreme marked after a figure is the extreme of the company
@@ -2762,7 +2780,7 @@ class Sentence:
                 continue
             inside = [n for n in self.mentions if cue.start <= n.start < cue.end]
             owner = (inside[-1],) if inside else self._owner(cue.start, cue.end)
-            if not owner or self._other_quantity_moved(owner[-1], cue):
+            if not owner or self._other_quantity_moved(owner[-1], cue) or self._fronted_other_period(cue):
                 continue
             start, end = self.doc.char_span(cue.start, cue.end)
             for name in owner:

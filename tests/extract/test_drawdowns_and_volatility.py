@@ -127,3 +127,18 @@ def test_a_dash_elaborates_a_measures_topic_and_a_bound_on_the_rest_is_no_figure
     # a forecast's topic stops at the dash: the move after it is stated
     assert_shape("Someone will ask about Palantir, so it's on here — up 48.3% in August.",
                  present=[("PLTR", "period_return", 48.3)], month="2026-08")
+
+
+@pytest.mark.parametrize(("text", "present", "absent"), [
+    # the distance below the first close "at the worst point" is the trough's depth
+    ("AMD lost 18.70%, 21.8% below its opening close at the worst point.", {("AMD", "max_drawdown", 21.8)},
+     {("AMD", "period_return", -21.8)}),
+    # a first-day high names the peak's day, not a daily move
+    ("From its first-day high, Amazon was down as much as 18.18%.", {("AMZN", "max_drawdown", 18.18)},
+     {("AMZN", "daily_move", -18.18)}),
+    # without the worst point, a figure below the first close is where the month ended
+    ("Tesla ended the month 4% below its first close.", set(), {("TSLA", "max_drawdown", 4)}),
+    ("Meta sat 3% under its opening level at month-end.", set(), {("META", "max_drawdown", 3)}),
+])
+def test_a_figure_below_the_first_close_at_the_worst_point_is_the_drawdown(text, present, absent):
+    assert_shape(text, present, absent, "us")

@@ -222,3 +222,18 @@ def test_a_review_weaving_other_periods_claims_only_the_month(text, month, prese
 ])
 def test_a_reports_months_name_the_report(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon", month="2025-10")
+
+
+@pytest.mark.parametrize(("text", "universe", "absent"), [
+    # a period opening the sentence scopes its clause: the rank or the direction in it is of that period
+    ("Over the trailing twelve months Amazon is still the panel's strongest name.", "us", {("AMZN", "rank", "best_return")}),
+    ("Year to date Jerónimo is still the laggard among the Lisbon retailers.", "lisbon", {("JMT.LS", "rank", "worst_return")}),
+    ("Over five years Nvidia is up something like 900%, so maybe just hold.", "us", {("NVDA", "direction", "up")}),
+])
+def test_a_fronted_other_period_scopes_the_ranks_and_directions_of_its_clause(text, universe, absent):
+    assert_shape(text, set(), absent, universe)
+
+
+def test_a_month_named_after_a_fronted_period_takes_the_scope_back():
+    assert_shape("Year to date Tesla is up 40%, but in July it was the worst performer.", {("TSLA", "rank", "worst_return")},
+                 set(), "us", "2026-07")

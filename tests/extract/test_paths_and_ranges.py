@@ -173,7 +173,26 @@ def test_a_path_of_small_or_counted_whole_numbers_is_no_price(text):
         # a reached level followed by a dated move is a path, not a given-back high
         ("Meta ran up to $702.40 on the 20th, then lost 4.3% on the 23rd.", "us", set(),
          {("META", "range_high", 702.4)}),
+        # "after touching X" before a later close is the high given back; after a rebound it is the low; a
+        # dated "after reaching X on the 7th and ..." is a path of dated closes, and "after hitting" says neither
+        ("Galp closed at €16.73 after touching €16.85 the day before.", "lisbon",
+         {("GALP.LS", "range_high", 16.85)}, {("GALP.LS", "price_level", 16.85)}),
+        ("Tesla rebounded after touching $298.32 late in the month.", "us",
+         {("TSLA", "range_low", 298.32)}, {("TSLA", "range_high", 298.32)}),
+        ("Galp ended at 16.73 after reaching 16.85 on the 29th.", "lisbon", set(),
+         {("GALP.LS", "range_high", 16.85)}),
+        ("Amazon rose 2% after hitting $230.00 mid-month.", "us", set(),
+         {("AMZN", "range_high", 230.0), ("AMZN", "range_low", 230.0)}),
     ],
 )
 def test_a_level_given_back_or_recovered_from_is_the_extreme(text, universe, present, absent):
     assert_shape(text, present, absent, universe)
+
+
+def test_a_range_key_reads_its_two_prices_past_a_bracketed_date_but_a_path_does_not():
+    assert_shape("AMD rose 5.9%. Range: $203.17 (Jan 9) to $295.68 (Jan 23).", {("AMD", "range_low", 203.17),
+                 ("AMD", "range_high", 295.68)}, {("AMD", "price_level", 203.17)}, "us", "2026-01")
+    assert_shape("AMD went from $203.17 (Jan 9) to $295.68 (Jan 23).", {("AMD", "price_level", 203.17)},
+                 {("AMD", "range_low", 203.17), ("AMD", "range_high", 295.68)}, "us", "2026-01")
+    # a bracket holding a figure is no date: the key's pair is not read through it
+    assert_shape("AMD rose 5.9%. Range: $203.17 (-3%) to $295.68.", set(), {("AMD", "range_low", 203.17)}, "us", "2026-01")
