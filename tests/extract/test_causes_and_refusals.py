@@ -199,12 +199,6 @@ def test_a_cause_it_cannot_give_is_no_refusal(text):
     # what the data lacks and the writer still reports, or a lack of something else, refuses nothing
     ("Note: January 9 is missing from the data, so the 12 January figure covers two sessions.", False),
     ("Tesla has no debt worries, and rose 3%.", False),
-])
-def test_a_lack_of_data_is_a_refusal(text, refused):
-    assert any(c.metric == "refusal" for c in claims_of(text, "us", "2026-02")) is refused
-
-
-@pytest.mark.parametrize(("text", "refused"), [
     # a figure withheld, by its noun and a participle of stating, or by the speaker leaving it out
     ("No daily move is shown for 12 January, because that row spans two sessions.", True),
     ("Volatility: not computed (too few sessions).", True),
@@ -222,7 +216,7 @@ def test_a_lack_of_data_is_a_refusal(text, refused):
     ("Returns are not annualised and exclude dividends.", False),
     ("AMD's move was not reversed: it closed at $200.10.", False),
 ])
-def test_a_withheld_figure_is_a_refusal(text, refused):
+def test_a_lack_of_data_or_a_withheld_figure_is_a_refusal(text, refused):
     assert any(c.metric == "refusal" for c in claims_of(text, "us", "2026-02")) is refused
 
 
