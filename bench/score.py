@@ -1,4 +1,5 @@
-"""Throughput of extract-and-verify, side by side with a bare regex number scan and spaCy's blank tokenizer.
+"""Throughput of extract-and-verify, side by side with a bare regex number scan, spaCy's blank tokenizer and
+the spaCy work the extractor cannot do without.
 
     python bench/score.py [--corpus commentary_dev|generated] [--n 4000] [--repeat 3]
 
@@ -7,6 +8,11 @@
 average), each verified against its own cell's shown and true panels. `generated` is the older
 mix: narrator paragraphs (all scopes and templates, both markets) and the committed paraphrase
 corpora over month and ten-session windows.
+
+The "spaCy floor" stage is the library work every commentary needs before any rule logic runs: the
+tokenizer, the `Doc` rebuilt from the extractor's words (figures and dates forced to one token each) and
+its four `PhraseMatcher`s (names in two cases, cue phrases over LOWER and NORM), none of the gated
+`Matcher`s. Its rate is an upper bound for any extractor built on spaCy's matchers, as issue 12 asks.
 
 The machine may be shared: the stages run interleaved chunk by chunk, each chunk `--repeat` times,
 and each stage's time is the sum over chunks of its fastest run, so a burst of someone else's
@@ -21,6 +27,7 @@ import re
 import time
 
 import spacy
+from spacy.tokens import Doc
 
 from builder.arms import apply_arm
 from builder.display import shown_arm
@@ -29,7 +36,7 @@ from builder.panel import Panel, load_panel
 from builder.paths import data_dir
 from builder.windows import slice_panel
 from contracts.jsonl import read_jsonl
-from extractors.extract import extract_claims
+from extractors.extract import extract_claims, extractor_for
 from extractors.oracle import view_of
 from extractors.scoring_data import in_memory
 from extractors.verify import verify
@@ -129,6 +136,16 @@ def main() -> None:
         for item in chunk:
             nlp.tokenizer(item.text)
 
+    extractors = {item.market: extractor_for(item.market) for item in base}
+
+    def spacy_floor(chunk):
+        for item in chunk:
+            extractor = extractors[item.market]
+            tokens = extractor.nlp.make_doc(item.text)
+            doc = Doc(extractor.nlp.vocab, words=[t.text for t in tokens], spaces=[bool(t.whitespace_) for t in tokens])
+            extractor.names(doc), extractor.names_any_case(doc)
+            extractor.cues.phrases(doc), extractor.cues.norm_phrases(doc)
+
     def extract_only(chunk):
         for item in chunk:
             extract_claims(item.text, item.market, item.month)
@@ -143,6 +160,7 @@ def main() -> None:
     stages = {
         "bare re.finditer scan": bare_scan,
         "spaCy blank tokenizer": tokenizer_only,
+        "spaCy floor": spacy_floor,
         "extract": extract_only,
         "extract + verify": extract_and_verify,
     }
@@ -162,6 +180,7 @@ def main() -> None:
     for name, spent in seconds.items():
         print(f"{name:<28}{spent:>10.3f}{args.n / spent:>14.0f}{spent / scan:>14.1f}{spent / tokens:>14.1f}")
     print(f"extract + verify: {args.n / full:.0f} commentaries/s, {full / scan:.1f}x bare scan, {full / tokens:.1f}x blank tokenizer")
+    print(f"spaCy floor: {args.n / seconds['spaCy floor']:.0f} commentaries/s, the most any extractor on these matchers could run")
 
 
 if __name__ == "__main__":
