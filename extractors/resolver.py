@@ -1364,7 +1364,9 @@ class Sentence:
                 metric, anchor, rule = decided
                 reading.offer("metric", metric, self.r.construction_priority, 0, (rule,))
                 if anchor:
-                    reading.offer("anchor", anchor, self.r.construction_priority, 0, (rule,))
+                    # "Close: $242.96 → $210.00": a key names the figure a price, the path says which end it is
+                    over_key = key is not None and key.metric == "price_level"
+                    reading.offer("anchor", anchor, self.r.label_priority + 1 if over_key else self.r.construction_priority, 0, (rule,))
                 if rule == "construction.drawdown_path":
                     reading.slots.pop("date", None)  # a drawdown's endpoints are the month's range: their dates are no part
             if reading.get("drop") is not None:

@@ -162,10 +162,10 @@ class TableReader:
         sentence = doc.text[cell.start:cell.end]  # the cell as written ("&minus;26.8%"), not from its tokens
         out = []
 
-        def make(metric: str, figure: Figure, value, **fields) -> None:
+        def make(metric: str, figure: Figure, value, extra: tuple[str, ...] = (), **fields) -> None:
             try:
                 out.append(Claim(ticker=subject.ticker, metric=metric, value=value, text=doc.text[figure.start:figure.end],
-                                 sentence=sentence, start=figure.start, end=figure.end, rules=rules, **fields))
+                                 sentence=sentence, start=figure.start, end=figure.end, rules=rules + extra, **fields))
             except ClaimError:
                 pass
 
@@ -232,10 +232,22 @@ class TableReader:
         if metric == "price_level":
             if when is not None:
                 fields["date"] = when
+            elif len(prices) >= 2 and (path := self._path(start, end, prices[0], prices[1])):
+                # "| AMZN | 242.96 → 210.00 |" under "Price" or "Close": the cell is the month's path, first close to last
+                for end_figure, anchor in ((prices[0], "start"), (prices[1], "end")):
+                    make(metric, end_figure, abs(float(end_figure.quantity.value)), (path,),
+                         decimals=end_figure.quantity.decimals, anchor=anchor)
+                return out
             elif rule and rule.anchor:
                 fields["anchor"] = rule.anchor
         make(metric, figure, abs(float(figure.quantity.value)), **fields)
         return out
+
+    def _path(self, start: int, end: int, first: Figure, last: Figure) -> str | None:
+        """The rule of an arrow or path cue of the cell that joins its two prices ("242.96 → 210.00", "from
+        242.96 to 210.00")."""
+        return next((cue.rule for cue in self.doc.cues if cue.label in ("ARROW", "PATH")
+                     and start <= cue.start <= first.token and last.token < cue.end <= end), None)
 
 
 def _net_changes(specs: list, headers: list[str], change_words: frozenset[str]) -> list:

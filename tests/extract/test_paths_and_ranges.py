@@ -196,3 +196,12 @@ def test_a_range_key_reads_its_two_prices_past_a_bracketed_date_but_a_path_does_
                  {("AMD", "range_low", 203.17), ("AMD", "range_high", 295.68)}, "us", "2026-01")
     # a bracket holding a figure is no date: the key's pair is not read through it
     assert_shape("AMD rose 5.9%. Range: $203.17 (-3%) to $295.68.", set(), {("AMD", "range_low", 203.17)}, "us", "2026-01")
+
+
+@pytest.mark.parametrize("key", ["Close", "Price", "Closing price", "Last"])
+@pytest.mark.parametrize("layout", ["- **Nvidia**\n  - **{key}:** `$180.10` → `$191.79`", "Nvidia {key}: $180.10 → $191.79"])
+def test_a_path_after_a_price_key_anchors_its_ends(key, layout):
+    """A key names the figures prices; the arrow says which end each is, whatever end the key alone would say."""
+    claims = claims_of(layout.format(key=key))
+    assert [(c.ticker, c.metric, c.value, c.anchor) for c in claims] == [
+        ("NVDA", "price_level", 180.1, "start"), ("NVDA", "price_level", 191.79, "end")]

@@ -55,6 +55,15 @@ def test_start_and_end_columns_are_anchored_closes(header, anchor):
     assert [(c.ticker, c.metric, c.value, c.anchor) for c in claims] == [("NVDA", "price_level", 180.1, anchor)]
 
 
+@pytest.mark.parametrize("header", ["Price", "Close", "Close (first → last)", "Start → End", "Price ($)"])
+@pytest.mark.parametrize("cell", ["180.10 → 191.79", "$180.10 -> $191.79", "from 180.10 to 191.79"])
+def test_a_path_in_a_price_cell_is_the_first_and_last_close(header, cell):
+    claims = claims_of(one_column(header, cell))
+    assert [(c.ticker, c.metric, c.value, c.anchor) for c in claims] == [
+        ("NVDA", "price_level", 180.1, "start"), ("NVDA", "price_level", 191.79, "end")]
+    assert all(any(rule.startswith("construction.") for rule in c.rules) for c in claims)
+
+
 def test_best_and_worst_day_columns_are_dated_extremes():
     claims = claims_of("| Name | Best day | Worst day |\n|---|---|---|\n| Tesla | +6.2% (Aug 5) | -7.4% (Aug 19) |")
     assert [(c.ticker, c.metric, c.value, c.date, c.extreme) for c in claims] == [
