@@ -63,7 +63,8 @@ VOICES_TEST_IDS = set("v-002 v-004 v-006 v-007 v-010 v-011 v-014 v-015 v-017 v-0
                       "v-113 v-115 v-118 v-119 v-122 v-124 v-126 v-128 v-129 v-131 v-134 v-136 v-137 v-140 v-141 v-144 "
                       "v-145 v-148 v-149 v-151 v-153 v-156 v-157 v-160 v-162 v-164 v-166 v-168 v-170 v-172 v-174 v-176 "
                       "v-177 v-179 v-181 v-184 v-185 v-187 v-190 v-192 v-194 v-195 v-197 v-199 v-201 v-203 v-205 v-208 "
-                      "v-210 v-211 v-213 v-215 v-218 v-220 v-221 v-224 v-225 v-226 v-230 v-231 v-233 v-236 v-237 v-240".split())
+                      "v-210 v-211 v-213 v-215 v-218 v-220 v-221 v-224 v-225 v-226 v-230 v-231 v-233 v-236 v-237 v-240 "
+                      "v-242 v-243 v-246 v-248 v-249 v-251 v-253 v-256 v-258 v-260 v-262 v-264 v-265 v-268 v-270 v-272".split())
 
 
 def _other_tickers() -> set[str]:
@@ -81,8 +82,8 @@ def test_every_voices_claim_validates():
     from extractors.recall import NUMERIC_METRICS
 
     paragraphs = load_corpus("voices")
-    assert len(paragraphs) == 240 and sum(len(p.claims) for p in paragraphs) == 7016
-    assert len({p.rewriter for p in paragraphs}) == 60
+    assert len(paragraphs) == 272 and sum(len(p.claims) for p in paragraphs) == 8532
+    assert len({p.rewriter for p in paragraphs}) == 68
     others, universes = _other_tickers(), all_universes()
     for paragraph in paragraphs:
         known = set(universes[paragraph.universe].names) | others
