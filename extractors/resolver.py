@@ -90,6 +90,10 @@ NAMED_PERCENT_WITHIN = 6
 SCOPE_AFTER_NAME = frozenset({"PERIOD", "OTHER_PERIOD", "PERIOD_FREE"})
 
 
+# a day of the month written alone in a list of dates: "29th", "29"
+_BARE_DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
+
+
 @dataclass
 class State:
     """What carries from one sentence to the next: the company last named, the last list of names,
@@ -178,6 +182,7 @@ class Resolver:
                     self.header_scanned.append((position, word, spaced))
         self.header_run = max((len(word.split(" ")) for word in self.header_index), default=0)
         self.construction_priority = book.constants.get("construction", 90)
+        self.paired_dates_priority = book.constants.get("paired_dates", 49)
         self.column_priority = book.constants.get("frame_column", 100)
         self.label_priority = book.constants.get("frame_label", 95)
         # the header rule of growth factors, which also keys a figure written "x1.0841" (numbers.factor_percent)
@@ -1289,6 +1294,7 @@ class Sentence:
         topics["number"] = topics["price"]
         previous_sign: tuple[int, int] | None = None  # (sign, token) of the last percent signed by a cue
         lists = self._figure_lists()
+        paired = self._paired_dates(lists)
         signed_percent: set[int] = set()
         dated_moves: set[int] = set()
         named_percents: set[int] = set()
@@ -1334,6 +1340,10 @@ class Sentence:
             reading = self.r.read_figure(self.doc, figure, self.cues, topics.get(figure.kind), self.s0, self.s1, self.muted)
             if key is not None:
                 self._offer_key(reading, key, figure)
+            if figure.token in paired:  # "on the 28th and 29th, +3.0% and +2.8%": the i-th move is the i-th date's
+                priority = self.r.paired_dates_priority
+                reading.offer("metric", "daily_move", priority, 0, ("construction.paired_dates",))
+                reading.offer("date", paired[figure.token], priority, 0, ("construction.paired_dates",))
             if self.frame is not None:
                 self._offer_frame(reading, figure)
             if gloss is not None:
@@ -2025,6 +2035,58 @@ class Sentence:
                 break
             head = lists.get(previous, (previous,))[0]
         return head
+
+    def _paired_dates(self, lists: dict[int, tuple[int, ...]]) -> dict[int, object]:
+        """Percent token -> date, where a list of k dates and a list of k percents share a sentence that holds
+        no other date ("on the 28th and 29th, +3.0% and +2.8%", "rose 3.0% and 2.8% on 28 and 29 January"): the
+        lists pair in order, as "respectively" pairs names and figures. A date list is one date and the bare
+        days joined to it by list words ("and", ",", "the", "&"), each day in the date's month."""
+        doc = self.doc
+        dates = [c for c in self.cues if c.label == "DATE" and c.value is not None and id(c) not in self.muted
+                 and self.s0 <= c.start < self.s1]
+        if len(dates) != 1 and not (len(dates) == 2 and self._joined(dates[0].end, dates[1].start)):
+            return {}
+        days = [(c.start, c.value) for c in dates]
+        for step in (-1, 1):  # bare days joined to the list on either side
+            edge = days[0][0] if step < 0 else dates[-1].end - 1
+            while True:
+                token = self._joined_day(edge, step)
+                if token is None:
+                    break
+                try:
+                    days.append((token, dates[0].value.replace(day=self._day_of(token))))
+                except ValueError:
+                    break
+                edge = token
+        if len(days) < 2:
+            return {}
+        days.sort()
+        runs = {run for run in lists.values() if len(run) == len(days) and all(doc.figure_at[t].kind == "pct" for t in run)}
+        if len(runs) != 1:
+            return {}
+        return dict(zip(next(iter(runs)), (value for _, value in days)))
+
+    def _joined(self, end: int, start: int) -> bool:
+        joiners = self.r.words("date_list_words")
+        between = [w for w in self.doc.lower[end:start] if w.strip()]
+        return bool(between) and all(w in joiners for w in between)
+
+    def _joined_day(self, edge: int, step: int) -> int | None:
+        """The bare day ("29th", "28") that list words join to token `edge` on the side `step` says, if any."""
+        token = edge + step
+        seen_joiner = False
+        while self.s0 <= token < self.s1:
+            word = self.doc.lower[token]
+            if not word.strip() or word in self.r.words("date_list_words"):
+                seen_joiner = seen_joiner or word.strip() not in ("", "the")
+                token += step
+                continue
+            return token if seen_joiner and self._day_of(token) is not None else None
+        return None
+
+    def _day_of(self, token: int) -> int | None:
+        match = _BARE_DAY.fullmatch(self.doc.lower[token])
+        return int(match.group(1)) if match and 1 <= int(match.group(1)) <= 31 else None
 
     def _figure_lists(self) -> dict[int, tuple[int, ...]]:
         """Figure token -> its list: figures of one kind joined only by list words, hedges and signs

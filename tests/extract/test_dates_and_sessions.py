@@ -280,3 +280,44 @@ def test_a_french_article_before_a_day_dates_the_cells_month():
 ])
 def test_the_last_session_is_one_session(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon", month="2026-02")
+
+
+# ---- a list of dates paired with a list of moves (construction.paired_dates)
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AMD's two strongest sessions came on the 27th and 28th, +3.0% and +2.8%.",
+        "AMD rose 3.0% and 2.8% on the 27th and 28th.",
+        "AMD rose 3.0% and 2.8% on the 27th and 28th, respectively.",
+        "On 27 and 28 August AMD gained 3.0% and 2.8%.",
+        "On Aug 27 and 28, AMD added 3.0% and 2.8%.",
+    ],
+)
+def test_a_list_of_dates_pairs_in_order_with_a_list_of_moves(text):
+    claims = claims_of(text)
+    assert [(c.ticker, c.metric, c.value, c.date) for c in claims] == [
+        ("AMD", "daily_move", 3.0, date(2026, 8, 27)), ("AMD", "daily_move", 2.8, date(2026, 8, 28))]
+    assert all("construction.paired_dates" in c.rules for c in claims)
+
+
+def test_three_dates_pair_with_three_moves():
+    claims = claims_of("Galp fell 1.1%, 2.0% and 0.5% on 4, 5 and 6 February.", "lisbon")
+    assert [(c.value, c.date) for c in claims] == [(-1.1, date(2026, 2, 4)), (-2.0, date(2026, 2, 5)), (-0.5, date(2026, 2, 6))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AMD rose 3.0% on the 27th and 2.8% on the 28th.",  # each move has its own date already
+        "AMD and Nvidia rose 3.0% and 2.8% on the 27th.",  # one date: both moves are that day's
+    ],
+)
+def test_dates_that_are_no_list_are_read_as_before(text):
+    claims = claims_of(text)
+    assert claims and not any("construction.paired_dates" in c.rules for c in claims)
+
+
+def test_lists_of_unequal_length_do_not_pair():
+    claims = claims_of("AMD rose 3.0%, 2.8% and 1.0% on the 27th and 28th.")
+    assert not any("construction.paired_dates" in c.rules for c in claims)
