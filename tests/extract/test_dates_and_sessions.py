@@ -321,3 +321,26 @@ def test_dates_that_are_no_list_are_read_as_before(text):
 def test_lists_of_unequal_length_do_not_pair():
     claims = claims_of("AMD rose 3.0%, 2.8% and 1.0% on the 27th and 28th.")
     assert not any("construction.paired_dates" in c.rules for c in claims)
+
+
+# ---- "that day" before its figure: the session last dated (attach.dated.same.before)
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nvidia jumped 8.7% on Aug 27. That day it closed at $227.98.",
+        "Nvidia jumped 8.7% on Aug 27. That day, Nvidia closed at $227.98.",
+        "Nvidia jumped 8.7% on Aug 27 and closed that day at $227.98.",
+        "Nvidia jumped 8.7% on Aug 27; on the same day it closed at $227.98.",
+    ],
+)
+def test_that_day_dates_a_close_written_after_it(text):
+    closes = [c for c in claims_of(text) if c.metric == "price_level"]
+    assert [(c.ticker, c.value, c.date, c.anchor) for c in closes] == [("NVDA", 227.98, date(2026, 8, 27), None)]
+
+
+def test_that_day_dates_a_move_written_after_it_and_not_the_month_after_that():
+    claims = claims_of("Tesla fell 2% on Aug 12. That day, AMD rose 1.5%, while over the month Tesla gained 14.2%.")
+    assert [(c.ticker, c.metric, c.value, c.date) for c in claims] == [
+        ("TSLA", "daily_move", -2, date(2026, 8, 12)), ("AMD", "daily_move", 1.5, date(2026, 8, 12)),
+        ("TSLA", "period_return", 14.2, None)]
