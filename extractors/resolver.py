@@ -1198,6 +1198,11 @@ class Sentence:
                     extreme = self._path_extreme(end, left, right)
                     if extreme:
                         decided[end] = (extreme, None, cue.rule)
+                # "fell from 425.30 to 298.32 at the low on the 29th": a path that ends at an extreme dated before the
+                # month's last session ends there, not at the last close
+                extreme = self._dated_extreme_after(last)
+                if extreme and decided[last][0] == "price_level":
+                    decided[last] = (extreme, None, cue.rule)
                 # "a maximum drawdown of 8.7%, from €0.9406 on 3 February to €0.8586": a drawdown's path runs from
                 # its peak to its trough
                 if values[0] > values[1] and decided[first][0] == "price_level" and decided[last][0] == "price_level" \
@@ -1205,6 +1210,21 @@ class Sentence:
                     decided[first] = ("range_high", None, cue.rule)
                     decided[last] = ("range_low", None, cue.rule)
         return decided
+
+    def _dated_extreme_after(self, token: int) -> str | None:
+        """range_low/range_high when an extreme follows the figure (", hitting its low", "at the low") and a date
+        of another session than the month's last stands in or right after it ("on the 29th")."""
+        doc = self.doc
+        last = self.sessions[-1] if self.sessions else None
+        for c in self.cues:
+            if c.label not in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW") or id(c) in self.muted or c.start <= token \
+                    or doc.words_between(token + 1, c.start) > 3 or doc.breaks_between(token, c.start):
+                continue
+            dated = [d for d in self.cues if d.label == "DATE" and d.value is not None and c.start <= d.start
+                     and doc.words_between(c.end, d.start) <= 2 and not doc.breaks_between(c.end, d.start)]
+            if dated and dated[0].value != last:
+                return "range_high" if c.label == "EXTREME_AFTER_HIGH" else "range_low"
+        return None
 
     def _path_extreme(self, token: int, left: int, right: int) -> str | None:
         """range_high/range_low when a high or low word stands right before a path's end ("to a low of €13.96")

@@ -205,3 +205,19 @@ def test_a_path_after_a_price_key_anchors_its_ends(key, layout):
     claims = claims_of(layout.format(key=key))
     assert [(c.ticker, c.metric, c.value, c.anchor) for c in claims] == [
         ("NVDA", "price_level", 180.1, "start"), ("NVDA", "price_level", 191.79, "end")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tesla fell from 425.30 to 298.32 at the low on the 29th.",
+     "From 425.30 Tesla fell to 298.32 at the low on the 29th.",
+     "Tesla slipped from 425.30 to 298.32, hitting its low on July 29."],
+)
+def test_a_path_ending_at_an_extreme_dated_before_the_last_session_ends_there(text):
+    claims = claims_of(text, "us", "2026-07")
+    assert {(c.metric, c.value, c.anchor) for c in claims} == {("price_level", 425.3, "start"), ("range_low", 298.32, None)}
+
+
+def test_a_path_ending_at_an_extreme_on_the_last_session_is_also_the_last_close():
+    found = facts("Tesla fell from 425.30 to 298.32, hitting its low on July 31.", "us", "2026-07")
+    assert {("TSLA", "price_level", 298.32), ("TSLA", "range_low", 298.32)} <= found
