@@ -437,10 +437,18 @@ class Resolver:
                 value = cue.value if row.slot == "date" else row.value
                 if row.slot == "date" and value is None:
                     continue
-                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token, distance == 0, s0):
+                if row.side == "before" and cue.label in DATE_LABELS and _owned_by_previous(doc, cue, figure.token, distance == 0, s0) \
+                        and not self._closing_that_day(doc, cue.end):
                     continue  # "closed at $206.64 on 5 August and ended at $224.09": the date is the first figure's
                 reading.offer(row.slot, value, row.priority, distance + penalty, (row.id, cue.rule), cue)
         return reading
+
+
+    def _closing_that_day(self, doc: Document, end: int) -> bool:
+        """"sank 7.1% on July 23, closing at a month low of $317.69": a participle of closing right after a date
+        (across a comma, then "at") speaks of that session's close, so the date is the close's too."""
+        words = [w for w in doc.lower[end:end + 6] if w.strip() and w != ","]
+        return len(words) >= 2 and words[0] in self.words("close_participles") and words[1] in self.words("close_participle_links")
 
 
 # Day scope: cues after a close that see past a bracketed aside right after it: "META 543.67 (−4.4%), low of
@@ -2029,6 +2037,11 @@ class Sentence:
                 cue = reading.slots["extra"].cue
                 dated = [d.value for d in self.doc.dates if cue is not None and cue.end <= d.start and d.value
                          and self.doc.words_between(cue.end, d.start) <= 2 and not self.doc.breaks_between(cue.end, d.start)]
+                if extra_metric == "price_level" and when is not None:
+                    # "sank 7.1% the same day, closing at a month low of $317.69": a close at the low on a dated
+                    # session is that session's close, not the month's last
+                    claims.append((extra_metric, value, (), {"decimals": quantity.decimals, "date": when, "anchor": None}))
+                    return claims, 0
                 claims.append((extra_metric, value, (), {"decimals": quantity.decimals, "anchor": extra_anchor or None,
                                                          "date": dated[0] if dated and extra_metric != "price_level" else None}))
         return claims, 0

@@ -175,3 +175,28 @@ def test_a_close_takes_the_anchor_stated_after_it_or_its_opening_noun(text, mont
     text = text if text.startswith(("Tesla", "Amazon")) else "Tesla dropped 7.5% early on. " + text
     levels = [(c.value, c.anchor) for c in claims_of(text, "us", month) if c.metric == "price_level"]
     assert levels == expected
+
+
+# ---- a close on a dated session is that session's close, not the month's last
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Alphabet sank 7.1% on July 23, closing at $317.69.",
+        "Alphabet sank 7.1% on July 23, finishing at $317.69.",
+        "Tesla lost 14.5% on July 23, and Alphabet sank 7.1% the same day, closing at a month low of $317.69.",
+        "On July 23 Alphabet closed at its low, $317.69.",
+    ],
+)
+def test_a_close_written_after_a_dated_move_is_that_sessions(text):
+    closes = [c for c in claims_of(text, "us", "2026-07") if c.metric == "price_level"]
+    assert [(c.ticker, c.value, c.date, c.anchor) for c in closes] == [("GOOGL", 317.69, date(2026, 7, 23), None)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Alphabet sank 7.1% on July 23, ending the month at $317.69.", "Alphabet ended the month at its low of $317.69."],
+)
+def test_a_close_that_ends_the_month_keeps_its_end_anchor(text):
+    closes = [c for c in claims_of(text, "us", "2026-07") if c.metric == "price_level"]
+    assert [(c.value, c.date, c.anchor) for c in closes] == [(317.69, None, "end")]
