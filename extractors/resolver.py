@@ -103,6 +103,7 @@ class State:
     last_group: tuple[Name, ...] = ()
     named: list[str] = field(default_factory=list)  # every ticker named so far, the most recently named last
     last_rank: str | None = None
+    last_rank_at: int = 0  # where the sentence of the last rank starts (a character offset)
     question_rank: tuple[str, tuple[str, ...]] | None = None  # "Which stock did best?": the answer's first name takes it
     topic: str | None = None  # the one company the last sentence with a subject named
     count_direction: int | None = None  # +1/-1: the last sentence counted up/down sessions ("BCP only managed 10")
@@ -2229,7 +2230,9 @@ class Sentence:
             elif cue.label in ("PEER_EXTREME_HIGH", "PEER_EXTREME_LOW"):
                 rank = self._peer_extreme(cue)
             elif cue.label == "RANK_OPPOSITE":
-                rank = OPPOSITE_RANKS.get(self.state.last_rank or "")
+                # "At the other end": the opposite of a rank in its own paragraph, not of one slides earlier
+                since = self.doc.clean[self.state.last_rank_at:self.doc.char_span(cue.start, cue.end)[0]]
+                rank = OPPOSITE_RANKS.get(self.state.last_rank or "") if "\n\n" not in since.replace("\r", "") else None
             elif cue.label == "RANK_PLACE":
                 rank = self._place_rank(cue)
             if rank is None or self._possessed(cue) or self._ordinal_before(cue) or self._own_extreme_key(cue, rank) \
@@ -2251,7 +2254,7 @@ class Sentence:
             if key in made and not self._lead_in_between(made[key], cue.start, owner[0].ticker):
                 continue
             made[key] = cue.end
-            self.state.last_rank = rank
+            self.state.last_rank, self.state.last_rank_at = rank, self.doc.char_span(self.s0, self.s0 + 1)[0]
             if rank == "best_return":
                 self.state.leader = owner[0].ticker
             start, end = doc.char_span(cue.start, cue.end)
@@ -2339,7 +2342,7 @@ class Sentence:
         rank = "worst_return" if sign.label == "DOWN" else "best_return"
         if any(c.metric == "rank" and c.ticker == name.ticker for c in self.out):
             return
-        self.state.last_rank = rank
+        self.state.last_rank, self.state.last_rank_at = rank, self.doc.char_span(self.s0, self.s0 + 1)[0]
         start, end = doc.char_span(lead, sign.end)
         self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=("rank.only_name", sign.rule, name.rule)))
 
@@ -2378,7 +2381,7 @@ class Sentence:
             return
         rank, rules = pending
         name = names[0]
-        self.state.last_rank = rank
+        self.state.last_rank, self.state.last_rank_at = rank, self.doc.char_span(self.s0, self.s0 + 1)[0]
         start, end = self.doc.char_span(name.start, name.end)
         self.out.append(self._claim(name.ticker, "rank", rank, start, end, rules=rules + ("subject.answer", name.rule)))
         if more and not self.r.words("answer_all_words").isdisjoint(self.doc.lower[name.end:self.s1]):
@@ -2524,6 +2527,8 @@ class Sentence:
                     family = "DAILY"  # "1d best +7.7%", "daily worst": the day word as the label's head
                     break
         if family is None:
+            family = self._apposed_family(cue)
+        if family is None:
             topic = self._topic()
             for topic in self._topic():
                 if topic.end <= cue.start:
@@ -2551,6 +2556,21 @@ class Sentence:
         if rule is None and family == "RETURN_NOUN":
             rule = self.r.ranks.get((cue.label, "RETURN", 0))
         return (rule.rank, rule.id) if rule else None
+
+    def _apposed_family(self, cue: Cue) -> str | None:
+        """A bare superlative set after a figure by a comma or a dash ("a 19.6% peak-to-trough slide — easily the
+        worst on the page", "volatility of 56%, the highest") ranks what that figure measures: the family is
+        the figure's metric as its own words read it, when that metric is no period return (a return's
+        superlative is the topic's or the bare rank's, as before)."""
+        doc = self.doc
+        before = [f for f in self.figures if f.token < cue.start and f.kind == "pct"
+                  and doc.words_between(f.token + 1, cue.start) <= 6 and not doc.figures_between(f.token + 1, cue.start)
+                  and not doc.names_between(f.token + 1, cue.start)
+                  and any(doc.orth[i] in self.r.words("apposition_marks") for i in range(f.token + 1, cue.start))]
+        if not before:
+            return None
+        reading = self.r.read_figure(doc, before[-1], self.cues, self._topic(), self.s0, self.s1, self.muted)
+        return {"max_drawdown": "DD", "volatility": "VOL"}.get(reading.get("metric"))
 
     def _subgroup_after(self, end: int) -> bool:
         """Rank grammar: "the weakest of the nine risers", "the best among the banks": a superlative over a

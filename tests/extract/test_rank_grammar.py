@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape
+from tests.extract.support import assert_shape, claims_of
 
 
 @pytest.mark.parametrize(
@@ -255,3 +255,29 @@ def test_only_in_a_clause_bare_led_and_a_change_noun_rank(text, universe, presen
 )
 def test_a_shared_superlative_and_one_in_apposition_to_a_figure_rank(text, present, absent):
     assert_shape(text, present, absent)
+
+
+# ---- "at the other end" opposes a rank of its own paragraph; a bare superlative after a measure ranks it
+
+def test_the_other_end_opposes_the_rank_just_given():
+    claims = claims_of("Tesla was the best performer, up 14.2%. At the other end, Alphabet lost 9.2%.")
+    assert ("GOOGL", "worst_return") in {(c.ticker, c.value) for c in claims if c.metric == "rank"}
+
+
+def test_the_other_end_does_not_oppose_a_rank_of_an_earlier_paragraph():
+    text = "- Alphabet −9.1%, bottom of the ten\n\nTesla gained 14.2% on the month. At the other end, Alphabet lost 9.2%."
+    ranks = [(c.ticker, c.value) for c in claims_of(text) if c.metric == "rank"]
+    assert ranks == [("GOOGL", "worst_return")]
+
+
+@pytest.mark.parametrize(
+    ("text", "rank"),
+    [
+        ("Broadcom's 19.6% peak-to-trough slide — easily the worst on the page.", "largest_drawdown"),
+        ("Broadcom bottomed on the 26th, a 19.6% peak-to-trough slide — the worst in the group.", "largest_drawdown"),
+        ("Broadcom's volatility was 56% — the highest.", "most_volatile"),
+        ("Broadcom gained 14.2%, the best of the ten.", "best_return"),
+    ],
+)
+def test_a_bare_superlative_after_a_figure_ranks_what_the_figure_measures(text, rank):
+    assert [(c.ticker, c.value) for c in claims_of(text) if c.metric == "rank"] == [("AVGO", rank)]
