@@ -410,6 +410,10 @@ class Resolver:
                 elif row.side == "before":
                     if cue.end > token:
                         continue
+                    if cue.label in MEASURE_NOUNS and token == figure.token and _noun_of_figure_before(doc, cue, figure.token) \
+                            and not doc.names_between(cue.end, token):
+                        continue  # "a 7.8% drawdown, before a 3.3% bounce": the noun is the figure's before it (a name
+                        # between gaps the noun over its own figure: "a 7.8% drawdown and AMD 3.3%")
                     left, right = cue.end, token
                 else:
                     if cue.start <= token:
@@ -450,6 +454,20 @@ class Resolver:
         (across a comma, then "at") speaks of that session's close, so the date is the close's too."""
         words = [w for w in doc.lower[end:end + 6] if w.strip() and w != ","]
         return len(words) >= 2 and words[0] in self.words("close_participles") and words[1] in self.words("close_participle_links")
+
+
+# Measure nouns that a percent written right before them owns ("a 7.8% drawdown", "56% volatility"): such a noun
+# names no later figure's measure.
+MEASURE_NOUNS = frozenset({"DD", "VOL"})
+
+
+def _noun_of_figure_before(doc: Document, cue: Cue, token: int) -> bool:
+    """Another percent stands right before the measure noun `cue` (nothing but spaces between)."""
+    before = cue.start - 1
+    while before >= 0 and not doc.orth[before].strip():
+        before -= 1
+    owner = doc.figure_at.get(before)
+    return owner is not None and owner.kind == "pct" and owner.token != token
 
 
 # Day scope: cues after a close that see past a bracketed aside right after it: "META 543.67 (−4.4%), low of

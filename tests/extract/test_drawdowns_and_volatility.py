@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, claims_of, facts_in_order
+from tests.extract.support import assert_shape, claims_of, facts, facts_in_order
 
 
 @pytest.mark.parametrize(
@@ -142,3 +142,16 @@ def test_a_dash_elaborates_a_measures_topic_and_a_bound_on_the_rest_is_no_figure
 ])
 def test_a_figure_below_the_first_close_at_the_worst_point_is_the_drawdown(text, present, absent):
     assert_shape(text, present, absent, "us")
+
+
+# ---- a measure noun owned by the figure before it lends nothing to a later figure
+
+def test_a_drawdown_noun_with_its_own_figure_names_no_later_move():
+    claims = claims_of("Tesla slid to a low of $416.56 on the 29th, a 7.8% drawdown, before a 3.3% bounce on the final day.",
+                       "us", "2026-01")
+    assert {(c.metric, c.value) for c in claims if c.metric in ("max_drawdown", "daily_move")} == {
+        ("max_drawdown", 7.8), ("daily_move", 3.3)}
+
+
+def test_a_gapped_name_shares_the_drawdown_noun():
+    assert ("AMD", "max_drawdown", 3.3) in facts("Tesla had a 7.8% drawdown and AMD 3.3%.")

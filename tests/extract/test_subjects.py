@@ -478,3 +478,23 @@ def test_what_a_cause_names_is_no_subject_of_the_figures_after_it(text):
 ])
 def test_a_descriptor_sentence_carries_its_company(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon", month="2026-02")
+
+
+# ---- a fronted figure's subject is the pronoun after it, not the next name
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Amazon peaked on the 9th. At 28.4% annualised it was the calmest of the three, and AMD only just beat it.",
+        "Amazon rose 5%. With 28.4% volatility, the stock was calmer than AMD.",
+    ],
+)
+def test_a_fronted_figure_belongs_to_the_pronoun_after_it(text):
+    vols = [(c.ticker, c.value) for c in claims_of(text, "us", "2026-01") if c.metric == "volatility"]
+    assert vols == [("AMZN", 28.4)]
+
+
+def test_a_fronted_figure_with_no_pronoun_is_the_next_names():
+    vols = [(c.ticker, c.value) for c in claims_of("At 28.4% annualised volatility, AMD was the calmest.", "us", "2026-01")
+            if c.metric == "volatility"]
+    assert vols == [("AMD", 28.4)]
