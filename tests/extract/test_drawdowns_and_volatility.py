@@ -155,3 +155,8 @@ def test_a_drawdown_noun_with_its_own_figure_names_no_later_move():
 
 def test_a_gapped_name_shares_the_drawdown_noun():
     assert ("AMD", "max_drawdown", 3.3) in facts("Tesla had a 7.8% drawdown and AMD 3.3%.")
+
+
+@pytest.mark.parametrize("peak", ["first-day high", "opening high", "starting peak", "first-day peak"])
+def test_a_fall_from_the_first_days_high_is_a_drawdown(peak):
+    assert ("AMZN", "max_drawdown", 18.18) in facts(f"From its {peak}, Amazon fell 18.18%.", "us", "2026-02")
