@@ -246,6 +246,37 @@ def join_line_hyphens(clean: str, compounds: frozenset[tuple[str, str]] = frozen
     return "".join(pieces), pads
 
 
+# A figure's unit written after the markup that closes the figure: "<say-as …>5.5</say-as> percent",
+# "**5.5** percent", "\\textbf{5.5} euros". The unit words are those the figure scanner reads after a space.
+PARTED_UNIT = re.compile(r"(?<=\d)( {2,})((?:per\s?cent|percent|pct|percentage points?|euros?|dollars|EUR|USD)\b)",
+                         re.IGNORECASE)
+
+
+def join_parted_units(clean: str, text: str) -> tuple[str, list[tuple[int, int]]]:
+    """`clean` with a unit word that masked markup parted from its figure moved back beside it, one
+    character for one: "5.5          percent" (the blanks a closing tag left) reads "5.5 percent" and the
+    blanks go behind the word, as `join_line_hyphens` moves a broken word's. Only where the blanks
+    between are markup's (some character of `text` there is no space): spaces the writer typed stay."""
+    if "  " not in clean:
+        return clean, []
+    pads: list[tuple[int, int]] = []
+    pieces: list[str] = []
+    position = 0
+    for match in PARTED_UNIT.finditer(clean):
+        gap_start, gap_end = match.span(1)
+        if not text[gap_start:gap_end].strip():
+            continue
+        word = match.group(2)
+        pieces.append(clean[position:gap_start])
+        pieces.append(" " + word + " " * (gap_end - gap_start - 1))
+        pads.append((gap_start + 1 + len(word), match.end()))
+        position = match.end()
+    if not pads:
+        return clean, []
+    pieces.append(clean[position:])
+    return "".join(pieces), pads
+
+
 def widen_over_pads(spans: list[tuple[int, int]], pads: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Token spans with each token that ends where a rejoined word's blanks begin widened over them."""
     if not pads:
