@@ -194,9 +194,31 @@ def _figure_kind(quantity: Quantity) -> tuple[str, str]:
 
 
 def clean_text(text: str) -> str:
-    """The text with markdown emphasis and odd spaces blanked and other markup (HTML, LaTeX, CSV
-    delimiters: `extractors.markup`) masked, one character for one."""
-    return mask(text).translate(_BLANKS).replace("\r", " ")
+    """The text with markdown emphasis, quote markers and odd spaces blanked and other markup (HTML,
+    LaTeX, CSV delimiters: `extractors.markup`) masked, one character for one."""
+    return blank_quote_markers(mask(text).translate(_BLANKS).replace("\r", " "))
+
+
+# The marker a quoted line opens with: an e-mail reply's "> " / ">> " / "> > ", a markdown blockquote's ">".
+QUOTE_MARKER = re.compile(r"^[ \t]*>(?:[ \t]*>)*(?=[ \t]|$)", re.MULTILINE)
+
+
+def blank_quote_markers(clean: str) -> str:
+    """`clean` with the quote markers at its lines' starts blanked, one character for one. A quoted line
+    is layout: its words read like any other line's, so a sentence wrapped across two quoted lines
+    ("month\n> return and last close") stays one sentence and a quoted line's first word opens it. Only
+    in a text with two quoted lines or more: a lone "> 5%" may be a threshold."""
+    if ">" not in clean:
+        return clean
+    found = list(QUOTE_MARKER.finditer(clean))
+    if len(found) < 2:
+        return clean
+    chars = list(clean)
+    for match in found:
+        for index in range(match.start(), match.end()):
+            if chars[index] == ">":
+                chars[index] = " "
+    return "".join(chars)
 
 
 # A word broken across a line end by a hyphen, as typeset text and PDF extracts break them: "de-\nclined",
@@ -431,6 +453,11 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
                 wrapped = ((previous in LINE_CONTINUING_MARKS or (previous[-1].isalpha() and _line_has_lowercase(orth, is_space, i)))
                            and following[:1].islower()) or (
                     previous.lower() in LINE_CONTINUING_WORDS and (following[:1].isalnum() or following[:1] in "$€£+-−"))
+            if not wrapped and following == "(" and previous not in SENTENCE_FINAL and _line_has_lowercase(orth, is_space, i):
+                # a bracket opening the next line on a lowercase word is an aside of the line before, wrapped
+                # ("Jerónimo Martins -8,2%\n(closed on the minimum of the month, 20,44 €)")
+                inside = next((orth[j] for j in range(i + 1, count) if not is_space[j] and orth[j] != "("), "")
+                wrapped = len(inside) > 1 and inside[:1].islower()
             if not wrapped and i + 1 > first:
                 bounds.append((first, i + 1))
                 first, seen_final = i + 1, False
