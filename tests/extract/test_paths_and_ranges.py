@@ -205,3 +205,20 @@ def test_a_path_after_a_price_key_anchors_its_ends(key, layout):
     claims = claims_of(layout.format(key=key))
     assert [(c.ticker, c.metric, c.value, c.anchor) for c in claims] == [
         ("NVDA", "price_level", 180.1, "start"), ("NVDA", "price_level", 191.79, "end")]
+
+
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # a fall measured from the peak, its percent stated, runs to the trough
+    ("Broadcom fell almost 17 percent from its peak of $427.76 on 8/7 to $355.59 on the 26th.", "us",
+     {("AVGO", "range_high", 427.76), ("AVGO", "range_low", 355.59), ("AVGO", "max_drawdown", 17)},
+     {("AVGO", "price_level", 355.59)}),
+    # without the percent the path's end may be a close
+    ("Broadcom fell from its peak of $427.76 on 8/7 to $355.59 on the 26th.", "us",
+     {("AVGO", "range_high", 427.76), ("AVGO", "price_level", 355.59)}, {("AVGO", "range_low", 355.59)}),
+    # an apposed superlative between the drawdown and its path parts neither
+    ("BCP's drawdown reached 8.7 percent, the largest of the ten, from 0.9406 on the third to 0.8586 on the thirteenth.",
+     "lisbon", {("BCP.LS", "range_high", 0.9406), ("BCP.LS", "range_low", 0.8586)},
+     {("BCP.LS", "price_level", 0.9406), ("BCP.LS", "price_level", 0.8586)}),
+])
+def test_a_drawdowns_path_is_peak_to_trough(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)
