@@ -2247,6 +2247,12 @@ class Sentence:
                 continue
             if not owner or len(owner) > 1 or owner[0].ticker is None:
                 continue
+            if any(c.label == "REFUSAL" and c.end <= cue.start and self._declines_cause(c) for c in self.cues):
+                continue  # "I can't say exactly why the bank lagged": the cause asked about restates no rank
+            opening = self._next_word(self.s0)
+            if any(q.label == "QUANTIFIER" and q.start == opening and q.end <= cue.start and doc.words_between(q.end, cue.start) <= 4
+                   and not doc.breaks_between(q.end, cue.start) for q in self.cues):
+                continue  # "The two EDPs were the worst: ...", "Both were the worst": a group's superlative ranks no one
             if owner[0].start >= cue.end and owner[0].end < self.s1 and doc.lower[owner[0].end] in ("'s", "’s") and any(
                     c.label in ("SUP_BEST", "SUP_WORST", "SUP_MAX", "SUP_MIN") and owner[0].end < c.start <= owner[0].end + 2
                     for c in self.cues):

@@ -478,3 +478,19 @@ def test_what_a_cause_names_is_no_subject_of_the_figures_after_it(text):
 ])
 def test_a_descriptor_sentence_carries_its_company(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon", month="2026-02")
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # an inverted sentence: the pronoun after "behind" is an object, the name after the verb the subject
+        ("The winner was NOS, up 17 percent. Right behind it came Sonae, up 11.9 percent, and REN, up 11.6.",
+         {("SON.LS", "period_return", 11.9), ("RENE.LS", "period_return", 11.6)}, {("NOS.LS", "period_return", 11.9)}),
+        ("NOS rose 17 percent. Behind it, Sonae fell 2 percent.", {("SON.LS", "period_return", -2)},
+         {("NOS.LS", "period_return", -2)}),
+        # with no name after it the pronoun still carries the company
+        ("NOS rose 17 percent. After it closed at 5.15 it fell 1 percent.", {("NOS.LS", "period_return", -1)}, set()),
+    ],
+)
+def test_a_pronoun_a_preposition_governs_is_no_subject_before_a_name(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2026-02")
