@@ -194,9 +194,31 @@ def _figure_kind(quantity: Quantity) -> tuple[str, str]:
 
 
 def clean_text(text: str) -> str:
-    """The text with markdown emphasis and odd spaces blanked and other markup (HTML, LaTeX, CSV
-    delimiters: `extractors.markup`) masked, one character for one."""
-    return mask(text).translate(_BLANKS).replace("\r", " ")
+    """The text with markdown emphasis, quote markers and odd spaces blanked and other markup (HTML,
+    LaTeX, CSV delimiters: `extractors.markup`) masked, one character for one."""
+    return blank_quote_markers(mask(text).translate(_BLANKS).replace("\r", " "))
+
+
+# The marker a quoted line opens with: an e-mail reply's "> " / ">> " / "> > ", a markdown blockquote's ">".
+QUOTE_MARKER = re.compile(r"^[ \t]*>(?:[ \t]*>)*(?=[ \t]|$)", re.MULTILINE)
+
+
+def blank_quote_markers(clean: str) -> str:
+    """`clean` with the quote markers at its lines' starts blanked, one character for one. A quoted line
+    is layout: its words read like any other line's, so a sentence wrapped across two quoted lines
+    ("month\n> return and last close") stays one sentence and a quoted line's first word opens it. Only
+    in a text with two quoted lines or more: a lone "> 5%" may be a threshold."""
+    if ">" not in clean:
+        return clean
+    found = list(QUOTE_MARKER.finditer(clean))
+    if len(found) < 2:
+        return clean
+    chars = list(clean)
+    for match in found:
+        for index in range(match.start(), match.end()):
+            if chars[index] == ">":
+                chars[index] = " "
+    return "".join(chars)
 
 
 # A word broken across a line end by a hyphen, as typeset text and PDF extracts break them: "de-\nclined",
@@ -239,6 +261,37 @@ def join_line_hyphens(clean: str, compounds: frozenset[tuple[str, str]] = frozen
         pieces.append(clean[position:match.start()])
         pieces.append(joined + " " * (width - len(joined)))
         pads.append((match.start() + len(joined), match.end()))
+        position = match.end()
+    if not pads:
+        return clean, []
+    pieces.append(clean[position:])
+    return "".join(pieces), pads
+
+
+# A figure's unit written after the markup that closes the figure: "<say-as …>5.5</say-as> percent",
+# "**5.5** percent", "\\textbf{5.5} euros". The unit words are those the figure scanner reads after a space.
+PARTED_UNIT = re.compile(r"(?<=\d)( {2,})((?:per\s?cent|percent|pct|percentage points?|euros?|dollars|EUR|USD)\b)",
+                         re.IGNORECASE)
+
+
+def join_parted_units(clean: str, text: str) -> tuple[str, list[tuple[int, int]]]:
+    """`clean` with a unit word that masked markup parted from its figure moved back beside it, one
+    character for one: "5.5          percent" (the blanks a closing tag left) reads "5.5 percent" and the
+    blanks go behind the word, as `join_line_hyphens` moves a broken word's. Only where the blanks
+    between are markup's (some character of `text` there is no space): spaces the writer typed stay."""
+    if "  " not in clean:
+        return clean, []
+    pads: list[tuple[int, int]] = []
+    pieces: list[str] = []
+    position = 0
+    for match in PARTED_UNIT.finditer(clean):
+        gap_start, gap_end = match.span(1)
+        if not text[gap_start:gap_end].strip():
+            continue
+        word = match.group(2)
+        pieces.append(clean[position:gap_start])
+        pieces.append(" " + word + " " * (gap_end - gap_start - 1))
+        pads.append((gap_start + 1 + len(word), match.end()))
         position = match.end()
     if not pads:
         return clean, []
@@ -400,6 +453,11 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
                 wrapped = ((previous in LINE_CONTINUING_MARKS or (previous[-1].isalpha() and _line_has_lowercase(orth, is_space, i)))
                            and following[:1].islower()) or (
                     previous.lower() in LINE_CONTINUING_WORDS and (following[:1].isalnum() or following[:1] in "$€£+-−"))
+            if not wrapped and following == "(" and previous not in SENTENCE_FINAL and _line_has_lowercase(orth, is_space, i):
+                # a bracket opening the next line on a lowercase word is an aside of the line before, wrapped
+                # ("Jerónimo Martins -8,2%\n(closed on the minimum of the month, 20,44 €)")
+                inside = next((orth[j] for j in range(i + 1, count) if not is_space[j] and orth[j] != "("), "")
+                wrapped = len(inside) > 1 and inside[:1].islower()
             if not wrapped and i + 1 > first:
                 bounds.append((first, i + 1))
                 first, seen_final = i + 1, False

@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 from builder.universes import Universe, get_universe
 from extractors.claims import Claim
 from extractors.document import (SUFFIXED_SEARCH, Cue, Name, blank_spans, build, cjk_word_spans, clean_text, forced_tokens,
-                                 full_width_marks, hyphen_pairs, join_line_hyphens, session_dates, widen_over_pads,
+                                 full_width_marks, hyphen_pairs, join_line_hyphens, join_parted_units, session_dates, widen_over_pads,
                                  words_and_spaces)
 from extractors.matching import CueMatcher
 from extractors.numbers import compound_number_spans, writes_decimal_commas
@@ -160,8 +160,13 @@ class Extractor:
     def extract(self, text: str, month: str | None = None) -> list[Claim]:
         structure = blocks(text.replace("\r", " "), self._header_like)
         clean, pads = join_line_hyphens(clean_text(text), self.hyphen_compounds)
+        clean, unit_pads = join_parted_units(clean, text)
         clean, spoken = speak_digits(clean)
         quantities, dates = forced_tokens(clean, month, self.universe.decimal_comma or writes_decimal_commas(clean))
+        if unit_pads:  # a figure read with its moved unit word ends where the word is written
+            pad_ends = dict(unit_pads)
+            quantities = [replace(q, end=pad_ends[q.end]) if q.end in pad_ends else q for q in quantities]
+            pads = sorted(pads + unit_pads)
         if spoken:
             quantities = [replace(q, spoken=True) if q.start in spoken else q for q in quantities]
         # a full-width mark carries its own spacing ("4）$EDPR：12月"): the tokenizer reads it as a space, and

@@ -12,6 +12,10 @@ and `\\textbf{}`. What the extractor needs of such a text keeps every offset int
   `regions(text)`: its list items and headings (`<li>`, `\\item`, `<h3>`, `\\section{}`), likewise.
 - `widen(text, start, end)`: a figure's span widened to its whole spelling ("&minus;15.77%").
 
+Speech markup (SSML: `<speak>`, `<say-as>`, `<prosody>`, `<break/>`, `<sub alias=…>`, a vendor's
+`<amazon:domain>`) is blanked as syntax, its text kept (`_mask_ssml`): it says how words are spoken, never
+what they state, so it is read as neither HTML nor an XML answer's fields.
+
 Tags that are no HTML (`<return>+6.84%</return>`, `<best_day date="2026-08-27" pct="4.27"/>`) are an
 XML answer's fields: each element is masked into the key/value line the resolver already reads
 through the header lexicon (`_mask_xml`), so an element's or an attribute's name is its value's key.
@@ -56,6 +60,16 @@ XML_TAG = re.compile(rf"""<(/?)(?!(?:{HTML_TAG_NAMES})(?![\w.-]))([A-Za-z_][\w.-
                      r"""((?:\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'<>/=]+))*)\s*(/?)>""",
                      re.IGNORECASE)
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}$")
+# SSML (speech markup): elements that say how the words are spoken, never what they state. `<say-as>`,
+# `<sub>`, `<emphasis>` hold the written figure, name or date they voice; a `<sub>`'s `alias=` is the
+# same figure spelled for speech, so it goes with the tag. A vendor's namespaced elements
+# (`<amazon:domain>`, `<mstts:express-as>`) are the same kind of markup.
+SSML_TAG_NAMES = (r"speak|say-as|sub|emphasis|break|prosody|lang|mark|phoneme|voice|audio|w|token|par|seq|desc|"
+                  r"(?:amazon|mstts|google|polly):[\w.-]+")
+SSML_TAG = re.compile(rf"""</?(?:{SSML_TAG_NAMES})(?![\w.:-])(?:\s[^<>]*)?/?>""", re.IGNORECASE)
+# what marks a text as SSML: its root, or an element no other markup has
+SSML_SENTENCE = re.compile(r"</?s(?:\s[^<>]*)?>", re.IGNORECASE)
+SSML_HINT = re.compile(r"<(?:speak|say-as|prosody|phoneme|break\s+(?:time|strength)|amazon:|mstts:)", re.IGNORECASE)
 TABULAR_BEGIN = re.compile(r"\\begin\{(tabular\*?|tabularx|tabulary|longtable|array|tblr)\}")
 
 # ---------------------------------------------------------------- LaTeX masking
@@ -198,6 +212,7 @@ def analyse(text: str) -> Markup:
     has_entity = "&" in text and ENTITY.search(text) is not None
     is_latex = "\\" in text and LATEX_HINT.search(text) is not None
     is_xml = "<" in text and XML_TAG.search(text) is not None
+    is_ssml = "<" in text and SSML_HINT.search(text) is not None
     html_cells = _parse_html_tables(text) if is_html and "<table" in text.lower() else []
     tabulars = _tabular_bodies(text) if is_latex and "\\begin" in text else []
     excluded = [(t["start"], t["end"]) for t in html_cells] + [(begin, end) for begin, _, _, end in tabulars]
@@ -206,6 +221,8 @@ def analyse(text: str) -> Markup:
         return Markup((), None)
     chars = list(text)
     produced = bytearray(len(text))  # GLUE or MARK where masking changed or blanked the character
+    if is_ssml:
+        _mask_ssml(text, chars, produced)
     if is_xml:
         _mask_xml(text, chars, produced)
     if is_html or has_entity:
@@ -250,6 +267,8 @@ def _mask_html(text: str, chars: list[str], produced: bytearray, is_html: bool) 
     if is_html:
         for match in HTML_TAG.finditer(text):
             start, end = match.span()
+            if produced[start]:
+                continue  # an SSML sentence, masked already
             _put(chars, produced, start, end, how=MARK)
             block = HTML_BLOCK_TAG.match(text, start)
             if block and not _in_pipe_line(text, start):  # "<br>" in a markdown table's cell breaks no line
@@ -266,6 +285,20 @@ def _mask_html(text: str, chars: list[str], produced: bytearray, is_html: bool) 
 
 
 # ================================================================ XML
+def _mask_ssml(text: str, chars: list[str], produced: bytearray) -> None:
+    """SSML's elements blanked as syntax (MARK), their text kept where it stands: `<say-as
+    interpret-as="cardinal">5.5</say-as> percent` reads "5.5 percent", `<sub alias="fourteen point two
+    percent">14.2%</sub>` reads "14.2%". Not read as an XML answer's fields (`_mask_xml`): no element
+    of speech markup names a measure. A sentence element (`<s>`) ends its sentence as a block tag ends
+    a line, which HTML's `<s>` (struck text) does not."""
+    for match in SSML_TAG.finditer(text):
+        _put(chars, produced, match.start(), match.end(), how=MARK)
+    for match in SSML_SENTENCE.finditer(text):
+        _put(chars, produced, match.start(), match.end(), how=MARK)
+        if not _in_pipe_line(text, match.start()):
+            chars[match.start()] = "\n"
+
+
 def _mask_xml(text: str, chars: list[str], produced: bytearray) -> None:
     """An XML answer's elements as the key/value lines the resolver reads (`Resolver.header_rule`):
     `<return>+6.84%</return>` masks to "return: +6.84% ;", the tag's name moved one character left
@@ -280,6 +313,8 @@ def _mask_xml(text: str, chars: list[str], produced: bytearray) -> None:
     previous_end, previous_closed = -1, False
     for match in XML_TAG.finditer(text):
         start, end = match.span()
+        if produced[start]:
+            continue  # an SSML element, masked already
         closing, name, attributes, empty = match.group(1), match.group(2), match.group(3), match.group(4)
         _put(chars, produced, start, end, how=MARK)
         container = previous_closed and not text[previous_end:start].strip()

@@ -83,9 +83,10 @@ _SPELLED_PCT = (
 # "+160bps", "12 basis points": a percent in hundredths, precision two more places.
 _BPS = rf"(?P<bps>(?<![\w.])(?P<bps_sign>{_SIGN})?(?P<bps_num>\d+(?:\.\d+)?)\s?(?:bps|bp|basis\s+points?)\b)"
 
-# "13½%", "7½ per cent": a vulgar fraction after the digits.
+# "13½%", "7½ per cent", "15 and a half percent": a fraction after the digits, as a sign or in words.
 _VULGAR = {"½": (0.5, 1), "¼": (0.25, 2), "¾": (0.75, 2)}
-_VFRAC = rf"(?P<vfrac>(?<![\w.])(?P<vfrac_sign>{_SIGN})?(?P<vfrac_int>\d+)(?P<vfrac_part>[½¼¾])\s?(?:%|per\s?cent\b|percent\b))"
+_VFRAC = (rf"(?P<vfrac>(?<![\w.])(?P<vfrac_sign>{_SIGN})?(?P<vfrac_int>\d+)"
+          rf"(?:(?P<vfrac_part>[½¼¾])|\s+and\s+an?\s+(?P<vfrac_word>half|quarter))\s?(?:%|per\s?cent\b|percent\b))")
 # "lost a fifth of its value": a share of the stock's own value is a percent move.
 _PARTS_OF_VALUE = {"half": 50.0, "third": 33.3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
 _PART_OF_VALUE = (
@@ -333,7 +334,8 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             found.append(Quantity("pct", round(_value(number) / 100 * (sign or 1), _decimals(number) + 2), _decimals(number) + 2,
                                   start, end, signed=sign, unit="bps"))
         elif match.group("vfrac"):
-            part, places = _VULGAR[match.group("vfrac_part")]
+            part, places = _VULGAR[match.group("vfrac_part")] if match.group("vfrac_part") \
+                else _FRACTIONS[match.group("vfrac_word").lower()]
             sign = _sign_of(match.group("vfrac_sign"))
             found.append(Quantity("pct", (int(match.group("vfrac_int")) + part) * (sign or 1), places, start, end, signed=sign, unit="%"))
         elif match.group("part"):

@@ -88,6 +88,8 @@ NAMED_PERCENT_LINKS = frozenset({"of", "at", "with", "was", "is", "were", "came"
 NAMED_PERCENT_WITHIN = 6
 # the period words a signed number may follow its name across: "TSLA MTD +14.2", "AVGO YTD -3"
 SCOPE_AFTER_NAME = frozenset({"PERIOD", "OTHER_PERIOD", "PERIOD_FREE"})
+# what may follow a figure that ends its clause ("META down about 9, but ..."): no count noun
+CLAUSE_END_WORDS = frozenset({",", ".", ";", ")", "!", "?", "and", "but", "while", "—", "–"})
 
 
 # a day of the month written alone in a list of dates: "29th", "29"
@@ -848,6 +850,21 @@ class Sentence:
             return None
         return earlier[-1].token
 
+    def _restated_bare(self, figure: Figure) -> bool:
+        """A bare decimal a restatement word marks right after a rounder percent of about its size ("rose
+        just under one percent, 0.96 to be exact", "up 17 percent, or seventeen point zero five, to be
+        exact"): speech says the unit once, so the number restates the percent. No price: no currency."""
+        quantity = figure.quantity
+        if quantity.currency or quantity.decimals == 0:
+            return False
+        as_percent = Figure(figure.token, replace(quantity, kind="pct", unit="%"), "pct")
+        head = self._restated(as_percent)
+        earlier = self.doc.figure_at.get(head) if head is not None else None
+        if earlier is None:
+            return False
+        a, b = abs(float(earlier.quantity.value)), abs(float(quantity.value))
+        return earlier.quantity.decimals < quantity.decimals and abs(a - b) <= 0.1 * max(a, b) + 0.5
+
     def _bracketed_restatement(self, figure: Figure) -> int | None:
         """"its volatility was under 10% (9.8%)", "close to 30% (29.9%)": a percent alone in brackets right after
         a rounder percent of about its size states it exactly, and is read from that figure's words."""
@@ -1040,14 +1057,28 @@ class Sentence:
         return min(dated, key=lambda d: abs(d.start - cue.start)).value if dated else None
 
     # ----------------------------------------------------------------- refusals and counts
+    def _declines_cause(self, cue: Cue) -> bool:
+        """Whether what a refusal declines is a cause, not a figure: a question word after it ("I can't say
+        whether that was company-specific", "I can't say exactly why the bank lagged") or a clause saying
+        what the move was ("Can't say for sure it was the antitrust story"), past its hedges."""
+        doc, hedges = self.doc, self.r.words("refusal_fillers") | self.r.words("refusal_cause_hedges")
+        at = self._next_word(cue.end)
+        while at < self.s1 and doc.lower[at] in hedges:
+            at = self._next_word(at + 1)
+        if at >= self.s1:
+            return False
+        if doc.lower[at] in self.r.words("cause_question_words"):
+            return True
+        following = self._next_word(at + 1)
+        return doc.lower[at] in ("it", "that", "this") and following < self.s1 and doc.lower[following] in self.r.words("be_forms")
+
     def _refusals(self) -> bool:
         # "I can't say whether that was company-specific": a cause it cannot give, not a figure it declines
         # "9 January is missing from the data", "the dataset does not list scheduled events": an absence
         # cue declines a figure only where a company is what is absent
         tickers = {n.ticker for n in self.mentions if n.ticker}
         cues = [c for c in self.cues if c.label in ("REFUSAL", "REFUSAL_ABSENT") and not (
-            c.label == "REFUSAL" and c.end < self.s1 and self.doc.lower[c.end] in self.r.words("cause_question_words"))
-            and (c.label == "REFUSAL" or tickers)]
+            c.label == "REFUSAL" and self._declines_cause(c)) and (c.label == "REFUSAL" or tickers)]
         if not cues:
             return False
         # a name the data does not hold ("Apple isn't in the table") is what is missing, not the subject
@@ -1236,6 +1267,11 @@ class Sentence:
                         and self._drawdown_before(cue.start):
                     decided[first] = ("range_high", None, cue.rule)
                     decided[last] = ("range_low", None, cue.rule)
+                # "fell almost 17 percent from its peak of $427.76 on 8/7 to $355.59": a fall measured from the peak
+                # (a drawdown's words) runs to its trough
+                elif values[0] > values[1] and decided[first][0] == "range_high" and decided[last][0] == "price_level" \
+                        and self._drawdown_from_peak(cue, first):
+                    decided[last] = ("range_low", None, cue.rule)
         return decided
 
     def _dated_extreme_after(self, token: int) -> str | None:
@@ -1274,6 +1310,27 @@ class Sentence:
         doc = self.doc
         return any(c.label == "DD" and id(c) not in self.muted and c.end <= start and doc.words_between(c.end, start) <= 4
                    and not doc.breaks_between(c.end, start) for c in self.cues)
+    def _drawdown_from_peak(self, cue: Cue, first: int) -> bool:
+        """A drawdown cue that names the path's own start, its percent stated just before it ("fell 17% from its
+        peak of $427.76 to ..."): it ends inside the path, before the path's first figure. Without the percent
+        ("fell from its peak of $427.76 to $355.59") the path's end may be a close, and stays one."""
+        doc = self.doc
+        stated = [f.token for f in self.figures if f.kind == "pct" and self.s0 <= f.token < cue.start]
+        return any(c.label == "DD" and id(c) not in self.muted and c.start >= self.s0 and cue.start < c.end <= first
+                   and any(t < c.start and doc.words_between(t + 1, c.start) <= 1 for t in stated) for c in self.cues)
+
+    def _apposed_words(self, start: int, end: int) -> int:
+        """The words in [start, end) of an apposed superlative between commas (", the largest of the ten,"):
+        words that describe the figure before them and do not part a drawdown from its path."""
+        doc = self.doc
+        commas = [i for i in range(start, end) if doc.orth[i] == ","]
+        words = 0
+        for left, right in zip(commas, commas[1:]):
+            if any(c.label in ("SUP_MAX", "SUP_MIN") and left < c.start and c.end <= right for c in self.cues) \
+                    and not doc.figures_between(left, right):
+                words += doc.words_between(left + 1, right)
+        return words
+
     def _drawdown_path(self, cue: Cue, values: list[float]) -> bool:
         """A falling path right after a drawdown in its sentence ("a drawdown of about 21.1% — from €17.70 to
         €13.96", "Its maximum drawdown was 8.7%, from €0.9406 to €0.8586"): peak to trough, within a few words
@@ -1282,7 +1339,7 @@ class Sentence:
             return False
         for dd in self.cues:
             if dd.label == "DD" and dd.end <= cue.start and dd.start >= self.s0 and id(dd) not in self.muted \
-                    and self.doc.words_between(dd.end, cue.start) <= DRAWDOWN_PATH_REACH:
+                    and self.doc.words_between(dd.end, cue.start) - self._apposed_words(dd.end, cue.start) <= DRAWDOWN_PATH_REACH:
                 return not any(c.label in ("UP", "UP_NOUN", "OTHER_PERIOD", "PERIOD", "DATE", "DAILY") and dd.end <= c.start and c.end <= cue.start
                                and c.start != dd.start for c in self.cues if id(c) not in self.muted)
         return False
@@ -1345,6 +1402,8 @@ class Sentence:
         signed_percent: set[int] = set()
         dated_moves: set[int] = set()
         named_percents: set[int] = set()
+        gapped_bare: set[int] = set()
+        restated_bare: set[int] = set()
         compared: tuple[int, str] | None = None  # the last percent a cue gave a metric: "drawdown, 21.8%, deeper than Amazon's 18.2%"
         corrected, self.state.corrected = self.state.corrected, None
         for figure in self.figures:
@@ -1369,6 +1428,13 @@ class Sentence:
             elif figure.kind == "number" and key is None and figure.token not in constructions and self._named_percent(figure):
                 figure = Figure(figure.token, bare_percent(figure.quantity), "pct")  # "The volatility of AMD was 56.0"
                 named_percents.add(figure.token)
+            elif figure.kind == "number" and key is None and figure.token not in constructions and self._restated_bare(figure):
+                figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "one percent, 0.96 to be exact"
+                restated_bare.add(figure.token)
+            elif figure.kind in ("int", "number") and key is None and figure.token not in constructions \
+                    and self._gapped_bare(figure, lists):
+                figure = Figure(figure.token, replace(figure.quantity, kind="pct", unit="%"), "pct")  # "Altri rose 10 percent and Galp 9.3"
+                gapped_bare.add(figure.token)
             gloss = self._gloss(figure)
             if figure.kind == "int" and gloss is not None and figure.token not in constructions:
                 out.extend(self._gloss_count(figure, gloss))  # "15 — sessions out of 21 in which Amazon closed lower"
@@ -1460,7 +1526,9 @@ class Sentence:
                     used = SLOTS_USED.get(metric, ("metric",))
                     marked = ("figure.signed_after_name",) if figure.token in signed_percent else \
                         ("figure.dated_bare_move",) if figure.token in dated_moves else \
-                        ("figure.named_percent",) if figure.token in named_percents else ()
+                        ("figure.named_percent",) if figure.token in named_percents else \
+                        ("figure.gapped_bare",) if figure.token in gapped_bare else \
+                        ("figure.restated_bare",) if figure.token in restated_bare else ()
                     claim = self._claim(name.ticker, metric, value, figure.start, figure.end,
                                         rules=reading.rules(used) + extra_rules + marked + (subject_rule, name.rule), **kw)
                     if claim is not None:
@@ -1602,9 +1670,20 @@ class Sentence:
         if not quantity.signed:  # "UnitedHealth: down 2.85" in a list of "up 5.40 percent": the word is its sign
             while position >= self.s0 and not doc.orth[position].strip():
                 position -= 1
+            # "META down about 9": a hedge between the word and its figure changes nothing (convention 4)
+            hedges = self.r.words("approx_leads")
+            hedged = position
+            while hedged >= self.s0 and (not doc.orth[hedged].strip() or doc.lower[hedged] in hedges):
+                hedged -= 1
+            if hedged >= self.s0 and hedged < position and doc.lower[hedged] in ("up", "down"):
+                position = hedged
             # "REN, eleven point six": speech leaves out the unit it said before (a spoken price says its currency)
             bare_speech = quantity.spoken and quantity.decimals > 0
-            if position < self.s0 or figure.kind != "number" or (doc.lower[position] not in ("up", "down") and not bare_speech):
+            # a whole number only where the clause ends on it ("and META down about 9, but"): "down 9 sessions" counts
+            after = self._next_word(figure.token + 1)
+            whole = figure.kind == "int" and (after >= self.s1 or doc.lower[after] in CLAUSE_END_WORDS)
+            if position < self.s0 or (figure.kind != "number" and not whole) \
+                    or (doc.lower[position] not in ("up", "down") and not bare_speech):
                 return False
             if doc.lower[position] in ("up", "down"):
                 position -= 1
@@ -2065,14 +2144,27 @@ class Sentence:
                                                          "date": dated[0] if dated and extra_metric != "price_level" else None}))
         return claims, 0
 
+    def _gapped_bare(self, figure: Figure, lists: dict[int, tuple[int, ...]]) -> bool:
+        """A bare number in a gapped list of percents ("Altri rose about 10 percent and Galp 9.3", "EDP 5.9,
+        and EDP Renováveis 4.7"): the unit, like the verb, is said once, so the number is the percent
+        `_gapped_head` reads from the first member. Never a price (no currency, at most two decimals: a
+        Lisbon price is written with three or four) and never a count (the clause ends on the number)."""
+        quantity = figure.quantity
+        if quantity.currency or quantity.signed or quantity.decimals > 2:
+            return False
+        after = self._next_word(figure.token + 1)
+        if after < self.s1 and self.doc.lower[after] not in CLAUSE_END_WORDS:
+            return False  # "and NOS 12 days": a count, not a member
+        return self._gapped_head(figure.token, lists) != figure.token
+
     def _gapped_head(self, token: int, lists: dict[int, tuple[int, ...]]) -> int:
         """A gapped list of names and percents, the verb said once: "The same Monday EDPR fell 3.3% and
         Navigator 2.7%", "the green day: NOS +3.6%, EDPR +3.1%". A percent right after a name that a list
         word joins to an earlier percent is read, like a list's member, from the first figure's words; so is
         one after a possessive name ("Broadcom's peak-to-trough drop was 16.9%, AMD's 11.9%")."""
-        doc, head = self.doc, token
+        doc, head, at = self.doc, token, token
         for _ in range(12):
-            before = self._previous_word(head)
+            before = self._previous_word(at)
             if before > self.s0 and doc.lower[before] in ("'s", "’s"):
                 before = self._previous_word(before)  # "Broadcom's drop was 16.9%, AMD's 11.9%": a possessive name
             name = next((n for n in self.mentions if n.ticker and n.end == before + 1), None)
@@ -2081,11 +2173,18 @@ class Sentence:
             joiner = self._previous_word(name.start)
             if joiner < self.s0 or doc.lower[joiner] not in (",", ";", "and", "e", "y", "et"):
                 break
+            if doc.lower[joiner] != "," and joiner > self.s0 and doc.lower[self._previous_word(joiner)] == ",":
+                joiner = self._previous_word(joiner)  # "EDP 5.9, and EDP Renováveis 4.7": a serial comma
             previous = self._previous_word(joiner)
             figure = doc.figure_at.get(previous) if previous >= self.s0 else None
-            if figure is None or figure.kind != "pct" or doc.breaks_between(previous, token):
+            if figure is None or doc.breaks_between(previous, token):
                 break
-            head = lists.get(previous, (previous,))[0]
+            if figure.kind != "pct":  # a bare member further up ("EDP 5.9, and EDPR 4.7"): the chain goes on
+                if figure.quantity.currency or figure.quantity.decimals > 2:
+                    break
+                at = previous
+                continue
+            head = at = lists.get(previous, (previous,))[0]
         return head
 
     def _paired_dates(self, lists: dict[int, tuple[int, ...]]) -> dict[int, object]:
@@ -2264,6 +2363,12 @@ class Sentence:
                 continue
             if not owner or len(owner) > 1 or owner[0].ticker is None:
                 continue
+            if any(c.label == "REFUSAL" and c.end <= cue.start and self._declines_cause(c) for c in self.cues):
+                continue  # "I can't say exactly why the bank lagged": the cause asked about restates no rank
+            opening = self._next_word(self.s0)
+            if any(q.label == "QUANTIFIER" and q.start == opening and q.end <= cue.start and doc.words_between(q.end, cue.start) <= 4
+                   and not doc.breaks_between(q.end, cue.start) for q in self.cues):
+                continue  # "The two EDPs were the worst: ...", "Both were the worst": a group's superlative ranks no one
             if owner[0].start >= cue.end and owner[0].end < self.s1 and doc.lower[owner[0].end] in ("'s", "’s") and any(
                     c.label in ("SUP_BEST", "SUP_WORST", "SUP_MAX", "SUP_MIN") and owner[0].end < c.start <= owner[0].end + 2
                     for c in self.cues):

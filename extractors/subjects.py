@@ -204,6 +204,8 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
             return (Name(chosen.ticker, cue.start, cue.start, cue.rule),)
         if any(n.start <= cue.start < n.end for n in sentence.mentions):
             continue
+        if cue.label == "PRONOUN" and _inverted_after(sentence, cue, token):
+            continue  # "Right behind it came Sonae, up 11.9%": the pronoun is an object, the name after the verb the subject
         if cue.label == "PRONOUN" and any(d.label == "DESCRIPTOR" and d.start <= cue.start < d.end and d.end - d.start > 1
                                           and id(d) not in sentence.muted for d in sentence.cues):
             continue  # "its parent", "its renewables unit": the descriptor the pronoun opens names the company
@@ -246,6 +248,18 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
             return (Name(ticker, cue.start, cue.start, cue.rule),)
         return None
     return None
+
+
+def _inverted_after(sentence: Sentence, cue, token: int) -> bool:
+    """A pronoun a preposition of place governs ("behind it", "after it") with a name between it and the
+    figure: an inverted sentence ("Right behind it came Sonae, up 11.9 percent") whose subject is that name."""
+    doc = sentence.doc
+    before = cue.start - 1
+    while before >= sentence.s0 and not doc.orth[before].strip():
+        before -= 1
+    if before < sentence.s0 or doc.lower[before] not in sentence.r.words("pronoun_object_prepositions"):
+        return False
+    return any(n.ticker and cue.end <= n.start and n.end <= token for n in sentence.mentions)
 
 
 def descriptor_fits(doc, cue) -> frozenset[str] | None:

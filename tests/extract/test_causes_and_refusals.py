@@ -187,6 +187,9 @@ def test_a_name_outside_the_data_with_no_figure_is_still_a_refusal():
     "Without news I can't say whether that was company-specific or something broader.",
     "I cannot tell why Galp fell so hard on the 9th.",
     "We can't say if the drop reflected results.",
+    "I can't say exactly why the bank lagged; the closing prices alone don't explain it.",
+    "Can't say for sure it was the antitrust story.",
+    "We cannot say with confidence that it was the results.",
 ])
 def test_a_cause_it_cannot_give_is_no_refusal(text):
     assert not [c for c in claims_of(text, "lisbon", "2026-02") if c.metric == "refusal"]
@@ -271,3 +274,8 @@ def test_a_clause_cause_names_no_subject_and_keeps_a_figure_its_own():
     # "as it fell", "when it closed": a pronoun or a time opens no cause
     for text in ("Galp rose 3% in February, as it fell in January.", "Galp rose 3% when the month closed."):
         assert not [c for c in claims_of(text, "lisbon", "2026-02") if c.metric == "causal"]
+
+
+def test_a_figure_it_cannot_give_past_a_hedge_is_still_a_refusal():
+    text = "I can't say for sure what Apple returned: it is not in the file."
+    assert [c.metric for c in claims_of(text, "us", "2026-08") if c.metric == "refusal"] == ["refusal"]

@@ -175,3 +175,13 @@ def test_a_currency_after_a_number_is_on_its_line():
 
     got = facts("LISBON CLOSE: NOVEMBER 2025\n$BCP RALLIES 7.5% IN NOVEMBER", "lisbon", "2025-11")
     assert ("BCP.LS", "period_return", 7.5) in got and not any(metric == "price_level" for _, metric, _ in got)
+
+
+@pytest.mark.parametrize(("text", "value", "decimals"), [
+    ("volatility of about 15 and a half percent", 15.5, 1),
+    ("fell 3 and a quarter per cent", 3.25, 2),
+    ("rose 7½%", 7.5, 1),
+])
+def test_a_fraction_after_the_digits_in_words_or_signs(text, value, decimals):
+    percents = [q for q in find_quantities(text) if q.kind == "pct"]
+    assert [(q.value, q.decimals) for q in percents] == [(value, decimals)]

@@ -221,3 +221,20 @@ def test_a_path_ending_at_an_extreme_dated_before_the_last_session_ends_there(te
 def test_a_path_ending_at_an_extreme_on_the_last_session_is_also_the_last_close():
     found = facts("Tesla fell from 425.30 to 298.32, hitting its low on July 31.", "us", "2026-07")
     assert {("TSLA", "price_level", 298.32), ("TSLA", "range_low", 298.32)} <= found
+
+
+@pytest.mark.parametrize(("text", "universe", "present", "absent"), [
+    # a fall measured from the peak, its percent stated, runs to the trough
+    ("Broadcom fell almost 17 percent from its peak of $427.76 on 8/7 to $355.59 on the 26th.", "us",
+     {("AVGO", "range_high", 427.76), ("AVGO", "range_low", 355.59), ("AVGO", "max_drawdown", 17)},
+     {("AVGO", "price_level", 355.59)}),
+    # without the percent the path's end may be a close
+    ("Broadcom fell from its peak of $427.76 on 8/7 to $355.59 on the 26th.", "us",
+     {("AVGO", "range_high", 427.76), ("AVGO", "price_level", 355.59)}, {("AVGO", "range_low", 355.59)}),
+    # an apposed superlative between the drawdown and its path parts neither
+    ("BCP's drawdown reached 8.7 percent, the largest of the ten, from 0.9406 on the third to 0.8586 on the thirteenth.",
+     "lisbon", {("BCP.LS", "range_high", 0.9406), ("BCP.LS", "range_low", 0.8586)},
+     {("BCP.LS", "price_level", 0.9406), ("BCP.LS", "price_level", 0.8586)}),
+])
+def test_a_drawdowns_path_is_peak_to_trough(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)

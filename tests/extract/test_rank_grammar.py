@@ -281,3 +281,29 @@ def test_the_other_end_does_not_oppose_a_rank_of_an_earlier_paragraph():
 )
 def test_a_bare_superlative_after_a_figure_ranks_what_the_figure_measures(text, rank):
     assert [(c.ticker, c.value) for c in claims_of(text) if c.metric == "rank"] == [("AVGO", rank)]
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "month", "present", "absent"),
+    [
+        # "the one decliner" is the only one (convention 5)
+        ("And the one decliner: Millennium BCP, down 4.7 percent.", "lisbon", "2026-02",
+         {("BCP.LS", "rank", "worst_return")}, set()),
+        ("The one gainer was Meta, up 1.2%.", "us", "2026-08", {("META", "rank", "best_return")}, set()),
+        ("Tesla had the one down day of note, -3%.", "us", "2026-08", set(), {("TSLA", "rank", "worst_return")}),
+        # the last of the whole group
+        ("That makes EDPR the last of the ten, with EDP only just ahead of it.", "lisbon", "2025-11",
+         {("EDPR.LS", "rank", "worst_return")}, set()),
+        ("On the last of the three sessions Galp fell 2%.", "lisbon", "2026-02", set(), {("GALP.LS", "rank", "worst_return")}),
+        # a group's superlative ranks no one (convention 5)
+        ("The two EDP were the worst: EDP -11,6% and EDP Renováveis -11,4%.", "lisbon", "2025-11",
+         {("EDP.LS", "period_return", -11.6)}, {("EDP.LS", "rank", "worst_return"), ("EDPR.LS", "rank", "worst_return")}),
+        ("Both EDPs were the worst, EDP -11,6%.", "lisbon", "2025-11", set(), {("EDP.LS", "rank", "worst_return")}),
+        ("EDP was the worst, -11,6%.", "lisbon", "2025-11", {("EDP.LS", "rank", "worst_return")}, set()),
+        # a cause the writer cannot give restates no rank
+        ("BCP fell 4.7%. I can't say exactly why the bank lagged; the prices alone don't explain it.", "lisbon", "2026-02",
+         {("BCP.LS", "period_return", -4.7)}, {("BCP.LS", "rank", "worst_return")}),
+    ],
+)
+def test_lone_members_last_places_and_group_superlatives(text, universe, month, present, absent):
+    assert_shape(text, present, absent, universe=universe, month=month)

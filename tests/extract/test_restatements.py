@@ -42,3 +42,23 @@ def test_a_tight_dash_between_percents_stays_a_range():
 )
 def test_an_exact_percent_in_brackets_restates_the_round_one(text, universe, present, absent):
     assert_shape(text, present, absent, universe=universe)
+
+
+@pytest.mark.parametrize(
+    ("text", "universe", "present", "absent"),
+    [
+        # speech says the unit once: the exact figure after the round one is a bare decimal
+        ("JPMorgan rose just under one percent, 0.96 to be exact.", "us",
+         {("JPM", "period_return", 1), ("JPM", "period_return", 0.96)}, set()),
+        ("The winner was NOS, up 17 percent, or seventeen point zero five, to be exact.", "lisbon",
+         {("NOS.LS", "period_return", 17), ("NOS.LS", "period_return", 17.05)}, set()),
+        ("Meta fell about 9 percent, 9.17 to be precise.", "us", {("META", "period_return", -9.17)}, set()),
+        # a number far from the percent, or a price, restates nothing
+        ("NOS rose 17 percent and closed at 5.15, to be exact.", "lisbon",
+         {("NOS.LS", "period_return", 17)}, {("NOS.LS", "period_return", 5.15)}),
+        ("Tesla rose about 14 percent, to $367.95 to be exact.", "us",
+         {("TSLA", "period_return", 14)}, {("TSLA", "period_return", 367.95)}),
+    ],
+)
+def test_a_bare_exact_figure_restates_the_round_percent(text, universe, present, absent):
+    assert_shape(text, present, absent, universe=universe)

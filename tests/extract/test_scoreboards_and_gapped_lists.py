@@ -57,6 +57,37 @@ def test_a_gapped_list_reads_its_members_from_the_first(text, present, absent):
 
 
 @pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # the unit, like the verb, said once: the members after the first are bare numbers
+        ("Altri rose about 10 percent and Galp 9.3.", {("ALTR.LS", "period_return", 10), ("GALP.LS", "period_return", 9.3)}, set()),
+        ("Navigator was up 7.4 percent, EDP 5.9, and EDP Renováveis 4.7.",
+         {("NVG.LS", "period_return", 7.4), ("EDP.LS", "period_return", 5.9), ("EDPR.LS", "period_return", 4.7)}, set()),
+        ("EDPR fell 3.3%, and Navigator 2.7%.", {("NVG.LS", "period_return", -2.7)}, set()),
+        # a count or a price after a name is no member
+        ("Galp rose 9.3% and NOS 12 days.", {("GALP.LS", "period_return", 9.3)}, {("NOS.LS", "period_return", 12)}),
+        ("Galp rose 9.3% and EDP closed at 4.516.", {("GALP.LS", "period_return", 9.3)}, {("EDP.LS", "period_return", 4.516)}),
+    ],
+)
+def test_a_gapped_list_of_bare_numbers_after_a_percent(text, present, absent):
+    assert_shape(text, present, absent, **LISBON_JAN)
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("I had AMZN up ~12% and META down about 9, but I'd like the proper closes.",
+         {("AMZN", "period_return", 12), ("META", "period_return", -9)}, set()),
+        # a whole number the clause goes on from is a count
+        ("Meta was down 9 sessions and up 12 sessions, down 3.4%.", {("META", "down_days", 9), ("META", "period_return", -3.4)},
+         {("META", "period_return", -9)}),
+    ],
+)
+def test_a_hedged_bare_move_after_a_sign_word(text, present, absent):
+    assert_shape(text, present, absent, **US_JAN)
+
+
+@pytest.mark.parametrize(
     ("text", "present"),
     [
         ("$BCP nuked 4.1% on the month", {("BCP.LS", "period_return", -4.1)}),

@@ -498,3 +498,19 @@ def test_a_fronted_figure_with_no_pronoun_is_the_next_names():
     vols = [(c.ticker, c.value) for c in claims_of("At 28.4% annualised volatility, AMD was the calmest.", "us", "2026-01")
             if c.metric == "volatility"]
     assert vols == [("AMD", 28.4)]
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        # an inverted sentence: the pronoun after "behind" is an object, the name after the verb the subject
+        ("The winner was NOS, up 17 percent. Right behind it came Sonae, up 11.9 percent, and REN, up 11.6.",
+         {("SON.LS", "period_return", 11.9), ("RENE.LS", "period_return", 11.6)}, {("NOS.LS", "period_return", 11.9)}),
+        ("NOS rose 17 percent. Behind it, Sonae fell 2 percent.", {("SON.LS", "period_return", -2)},
+         {("NOS.LS", "period_return", -2)}),
+        # with no name after it the pronoun still carries the company
+        ("NOS rose 17 percent. After it closed at 5.15 it fell 1 percent.", {("NOS.LS", "period_return", -1)}, set()),
+    ],
+)
+def test_a_pronoun_a_preposition_governs_is_no_subject_before_a_name(text, present, absent):
+    assert_shape(text, present, absent, universe="lisbon", month="2026-02")
