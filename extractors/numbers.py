@@ -62,7 +62,8 @@ WORD_NUMBER_RE = (
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _SIGN = r"[+\-\u2212\u2013\u2010\u2011\u2012]"
-_PCT_UNIT = r"(?:\s?%|\s?per\s?cent\b|\s?percent\b|\s?pct\b|pc\b|\s?percentage points?\b|\s?pp\b)"
+# "23.4 points", "4.2 pts": a spread in percentage points (a stock's "points" are no level), read as "pp"
+_PCT_UNIT = r"(?:\s?%|\s?per\s?cent\b|\s?percent\b|\s?pct\b|pc\b|\s?percentage points?\b|\s?pp\b|\s?points?\b|\s?pts\b)"
 _CURRENCY_BEFORE = r"(?:US\$|\$|€|£|EUR|USD)"
 # "€4,35", "EUR 4,350": after a euro sign, a comma with two or three digits and no further digit group is a
 # Portuguese decimal comma ("$1,234" and "€1,234.50" keep the comma as a thousands separator).
@@ -381,7 +382,7 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             if decimal_comma and re.fullmatch(r"\d{1,3},\d{1,3}", number):
                 number = number.replace(",", ".")
             value = _value(number) * (sign or 1)
-            if unit.startswith("percentage") or unit == "pp":
+            if unit.startswith(("percentage", "point")) or unit in ("pp", "pts"):
                 found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign, unit="pp"))
             elif unit and unit[0] in "%pc":
                 found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign, unit="%"))

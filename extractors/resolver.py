@@ -2611,6 +2611,9 @@ class Sentence:
             return None
         if self._count_superlative(cue.end):
             return None  # "Most up days: Meta (12 of 20)": a count's superlative, which the vocabulary does not rank
+        if any(c.label == "SPREAD" and c.end <= cue.start and doc.words_between(c.end, cue.start) <= 6
+               and not doc.breaks_between(c.end, cue.start) and not doc.figures_between(c.end, cue.start) for c in self.cues):
+            return None  # "the gap between the best and the worst was 23.4 points": the ends of a spread rank no one
         family, sign = None, 0
         for c in after:
             if c.label in ("VOL", "DD"):

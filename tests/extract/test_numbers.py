@@ -185,3 +185,11 @@ def test_a_currency_after_a_number_is_on_its_line():
 def test_a_fraction_after_the_digits_in_words_or_signs(text, value, decimals):
     percents = [q for q in find_quantities(text) if q.kind == "pct"]
     assert [(q.value, q.decimals) for q in percents] == [(value, decimals)]
+
+
+@pytest.mark.parametrize("text", ["23.4 points", "23.4 point", "23.4 pts", "23.4 percentage points"])
+def test_points_are_percentage_points(text):
+    from extractors.numbers import find_quantities
+
+    quantities = find_quantities(f"the gap was {text} wide")
+    assert [(q.kind, q.value, q.unit) for q in quantities] == [("pct", 23.4, "pp")]

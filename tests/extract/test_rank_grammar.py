@@ -307,3 +307,12 @@ def test_a_bare_superlative_after_a_figure_ranks_what_the_figure_measures(text, 
 )
 def test_lone_members_last_places_and_group_superlatives(text, universe, month, present, absent):
     assert_shape(text, present, absent, universe=universe, month=month)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Nvidia fell. The gap between the best and the worst was about 23.4 points.",
+     "Nvidia fell; the spread from best to worst was 23.4 pts."],
+)
+def test_the_ends_of_a_spread_rank_no_one_and_its_points_are_no_price(text):
+    assert claims_of(text) == [] or all(c.metric not in ("rank", "price_level") for c in claims_of(text))
