@@ -193,10 +193,18 @@ def _figure_kind(quantity: Quantity) -> tuple[str, str]:
     return "number", "<num>"
 
 
+# A wire story's slug opening its headline ("BRIEF-Amazon.com Shares Surge …", "UPDATE 2-Galp …"): a desk's
+# label glued to the company's name, which it would otherwise hide ("BRIEF-Amazon.com" is no name)
+WIRE_SLUG = re.compile(r"(?m)^(?:BRIEF|RPT|REFILE|CORRECTED|UPDATE \d{1,2}|WRAPUP \d{1,2})-(?=[A-Z])")
+
+
 def clean_text(text: str) -> str:
     """The text with markdown emphasis and odd spaces blanked and other markup (HTML, LaTeX, CSV
-    delimiters: `extractors.markup`) masked, one character for one."""
-    return mask(text).translate(_BLANKS).replace("\r", " ")
+    delimiters: `extractors.markup`) masked, one character for one; a wire slug blanked likewise."""
+    masked = mask(text).translate(_BLANKS).replace("\r", " ")
+    if "-" in masked and WIRE_SLUG.search(masked):
+        masked = WIRE_SLUG.sub(lambda m: " " * len(m.group(0)), masked)
+    return masked
 
 
 # A word broken across a line end by a hyphen, as typeset text and PDF extracts break them: "de-\nclined",
@@ -410,7 +418,8 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
         if token in SENTENCE_FINAL and not _abbreviation_point(orth, starts, i) and not _ellipsis_inside(orth, i):
             seen_final = True
         elif token.endswith(".") and len(token) > 1 and (token[:-1].isdigit() or (
-                token[:-1].replace(".", "").isalpha() and _capital_follows(orth, i))):
+                token[:-1].replace(".", "").isalpha() and token[:-1].lower() not in ADJECTIVE_INITIALISMS
+                and _capital_follows(orth, i))):
             seen_final = True  # "... beat Tesla Inc. Tesla had ...": an abbreviation that ends its sentence
     if first < count:
         bounds.append((first, count))
@@ -457,6 +466,9 @@ ABBREVIATIONS = frozenset({"approx", "ca", "c", "ann", "est", "avg", "vs", "yr",
                            "cf", "e.g", "i.e", "resp", "st", "mt", "jr", "sr", "dr", "mr", "ms", "mrs", "u.s", "u.k",
                            # desk notes: "(outperf. +0.3pp vs AMZN)", "best of cov.", "worst sess. −4.1%"
                            "outperf", "underperf", "perf", "cov", "sess", "rtn", "dn", "mth", "mtd"})
+# Initialisms that qualify the noun after them, which a headline capitalises ("Worst Of U.S. Megacaps"): no
+# sentence ends on them before a capital, as one may on "Tesla Inc. Tesla had"
+ADJECTIVE_INITIALISMS = frozenset({"u.s", "u.k", "e.u"})
 # A point right before one of these is glued to an abbreviation even when the word is no known one
 # ("best of cov.;", "Ex-cov.:"): a sentence never ends on a point a comma, semicolon or colon follows.
 CONTINUING_MARKS = frozenset({",", ";", ":"})

@@ -3,6 +3,7 @@ resolver tries them in the order `extractors/rules/resolve.toml` names under `[s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -234,6 +235,11 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
             group = sentence.state.last_group
             if group and not before and sentence.state.last_ticker == group[-1].ticker:
                 return group
+        if cue.label == "DESCRIPTOR" and sentence.state.story and cue.end - cue.start == 1 \
+                and sentence.doc.lower[cue.start] in sentence.r.words("share_words") \
+                and not any(n.ticker and n.end <= cue.start for n in sentence.mentions):
+            # "* SHARES HAD CLOSED AT A MONTH HIGH": a wire story's bare shares are its dateline's company
+            return (Name(sentence.state.story, cue.start, cue.start, "subject.story"),)
         ticker = sentence.ticker_before(cue.start)
         fitting = _fitting(sentence.doc, cue) if cue.label == "DESCRIPTOR" else None
         if fitting and ticker not in fitting:
@@ -381,6 +387,10 @@ def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     return None
 
 
+# a markdown footnote's definition opening its line: "[^2]: €4.400 on 2 February → €5.150 on 27 February."
+MARKDOWN_FOOTNOTE = re.compile(r"[ \t]*\[\^([\w-]{1,12})\]:")
+
+
 def footnote(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
     """"¹ Return is calculated from the first close of the Period (US$322.08) to the last": a footnote that
     names no one is about the company named last before its marker where the body carries it ("Tesla
@@ -390,6 +400,10 @@ def footnote(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
         return None
     text = doc.text  # the marks as written: the clean text blanks a star
     line = text.rfind("\n", 0, doc.starts[sentence.s0] + 1) + 1
+    definition = MARKDOWN_FOOTNOTE.match(text, line)
+    if definition is not None:  # "[^2]: €4.400 on 2 February": the company of the sentence its mark sits in
+        ticker = sentence.state.footnotes.get(definition.group(1))
+        return (Name(ticker, token, token, "subject.footnote"),) if ticker else None
     first = next((i for i in range(sentence.s0, sentence.s1) if doc.orth[i][:1].isalpha() or doc.orth[i][:1].isascii() and doc.orth[i][:1].isdigit()), sentence.s1)
     if first >= sentence.s1:
         return None
