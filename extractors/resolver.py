@@ -50,7 +50,7 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "COUNT_ELLIPTIC": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
     "SPAN": lambda label: label in ("DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"),
     "PHASE": lambda label: label in ("SPAN", "DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "COUNT", "SUB_PERIOD", "OTHER_PERIOD"),
-    "PERIOD": lambda label: label == "DATE",
+    "PERIOD": lambda label: label in ("DATE", "DAILY"),  # "over the same sessions": the month's, no day's
     "VOL": lambda label: label == "DAILY",  # "volatility of daily closes": the series, no day's move
     "WITHIN_PERIOD": lambda label: label == "PERIOD",
     "DD": lambda label: label in ("OTHER_PERIOD", "DAILY"),  # "from its first-day high": the peak's day, no move
@@ -471,6 +471,20 @@ class Resolver:
         return None
 
     # ================================================================= figures
+    def _figure_of(self, doc: Document, end: int, token: int) -> bool:
+        """Whether "of" and a figure other than `token` follow `end` ("a drawdown of just 1.12%"), hedges between."""
+        position = end
+        while position < len(doc.orth) and not doc.orth[position].strip():
+            position += 1
+        if position >= len(doc.orth) or doc.lower[position] != "of":
+            return False
+        position += 1
+        hedges = self.words("hedges")
+        while position < len(doc.orth) and (not doc.orth[position].strip() or doc.lower[position] in hedges
+                                            or doc.lower[position] in ("just", "only", "a", "some")):
+            position += 1
+        return position != token and position in doc.figure_at
+
     def read_figure(self, doc: Document, figure: Figure, cues: list[Cue], topic: list[Cue] | None, s0: int, s1: int,
                     muted: set[int], at: int | None = None, into: Reading | None = None,
                     sides: tuple[str, ...] = ("before", "after", "inside", "topic")) -> Reading:
@@ -510,6 +524,8 @@ class Resolver:
                         left = _after_aside(doc, left, right)
                     if cue.label in OWN_FIGURE_AFTER and _figure_right_after(doc, cue.end, figure.token):
                         continue  # "(from €0.8162) finishing at its monthly high of €0.8962": the high is the next figure
+                    if cue.label in SIGN_NOUNS and self._figure_of(doc, cue.end, figure.token):
+                        continue  # "added 11.94% with a drawdown of just 1.12%": the noun heads the figure after it
                 distance = doc.words_between(left, right)
                 breaks = doc.breaks_between(left, right)
                 if breaks and row.side == "topic" and cue.label in ("VOL", "DD"):
@@ -543,6 +559,9 @@ ASIDE_BLIND = frozenset({"EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"})
 # Cues after a figure that state their own figure when one follows them: "finishing at its high of €0.8962" is
 # the figure after it, not the one before ("the bank (from €0.8162) finishing at its high of €0.8962").
 OWN_FIGURE_AFTER = frozenset({"ENDED_AT_HIGH", "ENDED_AT_LOW"})
+
+
+SIGN_NOUNS = frozenset({"UP_NOUN", "DOWN_NOUN"})
 
 
 def _figure_right_after(doc: Document, end: int, token: int) -> bool:
@@ -1118,8 +1137,8 @@ class Sentence:
         tickers = {n.ticker for n in self.mentions if n.ticker}
         cues = [c for c in self.cues if c.label in ("REFUSAL", "REFUSAL_ABSENT") and not (
             c.label == "REFUSAL" and c.end < self.s1 and self.doc.lower[c.end] in self.r.words("cause_question_words"))
-            and (c.label == "REFUSAL" or tickers)]
-        if not cues:
+            and (c.label == "REFUSAL" or tickers) and not self._method_exclusion(c)]
+        if not cues or self._cause_question():
             return False
         # a name the data does not hold ("Apple isn't in the table") is what is missing, not the subject
         absent = any(c.label == "REFUSAL_ABSENT" for c in cues)
@@ -1127,6 +1146,23 @@ class Sentence:
         start, end = self.doc.char_span(self.s0, self.s1)
         self.out.append(self._claim(subject, "refusal", self.sentence_text, start, end, rules=(cues[0].rule,)))
         return True
+
+    def _method_exclusion(self, cue: Cue) -> bool:
+        """"Price return, first to last close; dividends are not included": what the method leaves out of a
+        figure (dividends, fees) is no figure declined."""
+        doc = self.doc
+        near = [w for w in doc.lower[max(self.s0, cue.start - 4):min(self.s1, cue.end + 3)]]
+        return not self.r.words("method_exclusions").isdisjoint(near)
+
+    def _cause_question(self) -> bool:
+        """"- [ ] Why Amazon slid all month — the closes alone can't tell us that": a sentence that opens on a
+        question of cause declines a cause, not a figure."""
+        doc = self.doc
+        first = self.s0
+        while first < self.s1 and (not doc.orth[first].strip() or not doc.orth[first][:1].isalnum()
+                                   or doc.orth[first].lower() == "x" and 0 < first and doc.orth[first - 1] == "["):
+            first += 1
+        return first < self.s1 and doc.lower[first] == "why"
 
     def _absent_but_stated(self) -> bool:
         """"Mota-Engil, which is not in your list, also rose 15.26%": a name outside the data whose figure the
@@ -2832,7 +2868,7 @@ class Sentence:
             found = finder(self, cue.start, {})
             if found:
                 return found
-        found = subjects.following(self, cue.end, {})
+        found = subjects.following(self, cue.end, {}) or subjects.story(self, cue.start, {})
         if not found and not self.mentions:
             found = self._figure_apposition(cue)
         if found or self.mentions or self.figures and not self._over_peers(cue) or self.state.topic is None:

@@ -380,11 +380,29 @@ def elided(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
 
 
 def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """The first name after the figure in its line, short of a comparison's other side ("JULY GAIN OF 12.4 PCT
+    … VS 0.2 PCT RISE IN S&P 500": the index is what the gain is set against, no subject of it)."""
     doc = sentence.doc
     for name in sentence.mentions:
         if name.start > token and not doc.breaks_between(token, name.start):
+            if not sentence.r.words("comparison_joiners").isdisjoint(doc.lower[token:name.start]):
+                return None
             return sentence.group_of(name)
     return None
+
+
+def story(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"LISBON, Oct 27 (Reuters) - EDP Renovaveis SA:" over "* JULY GAIN OF 12.4 PCT": a wire story's fact line
+    that names no company before its figure is about the company its dateline introduced."""
+    ticker = sentence.state.story
+    if not ticker or any(n.start < token for n in sentence.mentions):
+        return None
+    text = sentence.doc.text
+    start = sentence.doc.starts[sentence.s0]
+    line = text.rfind("\n", 0, start + 1) + 1
+    if text[line:line + 2] not in ("* ", "- ", "• "):
+        return None
+    return (Name(ticker, token, token, "subject.story"),)
 
 
 # a markdown footnote's definition opening its line: "[^2]: €4.400 on 2 February → €5.150 on 27 February."
@@ -433,5 +451,5 @@ SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | No
     "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive, "name_at": name_at,
     "clause_subject": clause_subject, "sentence_subject": sentence_subject, "carried": carried, "block": block,
     "following": following, "topic_carried": topic_carried, "elided": elided, "topic_price": topic_price,
-    "topic_move": topic_move, "footnote": footnote,
+    "topic_move": topic_move, "footnote": footnote, "story": story,
 }

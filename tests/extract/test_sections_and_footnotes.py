@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import facts
+from tests.extract.support import claims_of, facts
 
 FEB = "2026-02"
 
@@ -99,3 +99,36 @@ def test_a_heading_naming_a_risk_measure_keys_the_bare_percents_under_it(heading
 def test_a_return_heading_keys_nothing_new():
     found = facts("### February returns: the ranking\n\n- Sonae 11.9\n- NOS 5.150\n", "lisbon", FEB)
     assert not {c for c in found if c[1] == "period_return"}
+
+
+def test_a_footnote_mark_glued_to_a_word_hides_no_cue():
+    found = {(c.ticker, c.metric, c.value, c.date and c.date.isoformat()) for c in claims_of(
+        "**Galp** peaked at €18.70 on the 19th and slipped 2.46% the next session[^4].\n\n"
+        "[^4]: Galp still finished the month at €18.22.", "lisbon", FEB)}
+    assert ("GALP.LS", "daily_move", -2.46, "2026-02-20") in found
+    assert ("GALP.LS", "price_level", 18.22, None) in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[^1]: Price return, first to last close; dividends are not included.",
+     "- [ ] Why Amazon slid all month — the closes alone can't tell us that"],
+)
+def test_a_method_note_or_a_question_of_cause_declines_no_figure(text):
+    assert not {c for c in facts(text, "us", FEB) if c[1] == "refusal"}
+
+
+def test_a_data_gap_is_still_a_refusal():
+    found = facts("- [ ] Intraday ranges — the source has no intraday highs or lows, so none are given here", "us", FEB)
+    assert {c for c in found if c[1] == "refusal"}
+
+
+def test_a_sign_noun_heading_the_next_figure_signs_not_the_one_before():
+    found = facts("**Sonae** added 11.94% with a drawdown of just 1.12%.", "lisbon", FEB)
+    assert {("SON.LS", "period_return", 11.94), ("SON.LS", "max_drawdown", 1.12)} <= found
+
+
+def test_the_same_sessions_are_the_month():
+    found = facts("Outside the ten, Mota-Engil rose 15.3% over the same sessions.", "lisbon", FEB)
+    assert ("EGL.LS", "period_return", 15.3) in found
+    assert ("EGL.LS", "daily_move", 15.3) not in found

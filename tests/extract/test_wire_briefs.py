@@ -101,3 +101,18 @@ def test_volatility_of_daily_closes_is_volatility():
                   "us", JULY)
     assert {("AMD", "volatility", 85.8), ("AMD", "rank", "most_volatile")} <= found
     assert ("AMD", "daily_move", 85.8) not in found
+
+
+def test_a_fact_line_naming_no_one_is_the_dateline_company():
+    text = ("BRIEF-Amazon.com Shares Surge 15.3 Pct\n\nNEW YORK, July 31 (Reuters) - Amazon.com Inc:\n"
+            "* JULY GAIN OF 12.4 PCT, BEST OF THE EIGHT, VS 0.2 PCT RISE IN S&P 500\n")
+    found = facts(text, "us", JULY)
+    assert {("AMZN", "period_return", 12.4), ("AMZN", "rank", "best_return")} <= found
+    assert ("AMZN", "period_return", 0.2) not in found and (None, "period_return", 12.4) not in found
+
+
+def test_a_story_without_a_company_lends_none():
+    text = "LISBON, Oct 31 (Reuters) -\n* JERONIMO MARTINS UP 11.8 PCT IN OCTOBER\n* PSI INDEX UP ABOUT 2 PCT IN OCTOBER\n"
+    found = facts(text, "lisbon", OCTOBER)
+    assert ("JMT.LS", "period_return", 11.8) in found
+    assert ("JMT.LS", "period_return", 2) not in found
