@@ -2567,6 +2567,8 @@ class Sentence:
                         return None  # "our top holding": a weight, no rank
                     family = "RETURN_NOUN" if doc.lower[c.start] in self.r.words("return_nouns") else "RETURN"
                     break
+        if family in ("UP", "DOWN") and cue.label == "SUP_MIN" and any(c.label == "PLURAL_PERFORMER" for c in self.cues):
+            return None  # "Among the decliners, Tesla had the smallest loss": the least of a subgroup ranks no one
         if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue) or self._after_dated_move(cue)):
             family, sign = "DAILY", 1 if family == "UP" else -1  # "the biggest fall was AMD's 7.0% drop on Aug 5"
         elif family in ("UP", "DOWN") and self._dated_after(cue, after_name=True) and not self._scoped(cue):
