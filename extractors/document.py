@@ -193,10 +193,27 @@ def _figure_kind(quantity: Quantity) -> tuple[str, str]:
     return "number", "<num>"
 
 
+# A wire story's slug opening its headline ("BRIEF-Amazon.com Shares Surge …", "UPDATE 2-Galp …"): a desk's
+# label glued to the company's name, which it would otherwise hide ("BRIEF-Amazon.com" is no name)
+WIRE_SLUG = re.compile(r"(?m)^(?:BRIEF|RPT|REFILE|CORRECTED|UPDATE \d{1,2}|WRAPUP \d{1,2})-(?=[A-Z])")
+
+
+# A markdown footnote's mark in the body ("slipped 2.46% the next session[^4]") or opening its definition
+# ("[^4]: Galp still finished the month at €18.22."): blanked in the clean text, where it would glue to a word;
+# `subjects.footnote` reads the marks in the raw text
+FOOTNOTE_MARKS = re.compile(r"(?m)^[ \t]*\[\^[\w-]{1,12}\]:|\[\^[\w-]{1,12}\]")
+
+
 def clean_text(text: str) -> str:
-    """The text with markdown emphasis, quote markers and odd spaces blanked and other markup (HTML,
-    LaTeX, CSV delimiters: `extractors.markup`) masked, one character for one."""
-    return blank_quote_markers(mask(text).translate(_BLANKS).replace("\r", " "))
+    """The text with markdown emphasis, quote markers and odd spaces blanked and other markup (HTML, LaTeX,
+    CSV delimiters: `extractors.markup`) masked, one character for one; a wire slug and footnote marks
+    blanked likewise."""
+    masked = mask(text).translate(_BLANKS).replace("\r", " ")
+    if "-" in masked and WIRE_SLUG.search(masked):
+        masked = WIRE_SLUG.sub(lambda m: " " * len(m.group(0)), masked)
+    if "[^" in masked:  # "the next session[^4]": the mark is no part of the word (the raw text keeps it)
+        masked = FOOTNOTE_MARKS.sub(lambda m: " " * len(m.group(0)), masked)
+    return blank_quote_markers(masked)
 
 
 # The marker a quoted line opens with: an e-mail reply's "> " / ">> " / "> > ", a markdown blockquote's ">".
@@ -468,7 +485,8 @@ def sentence_bounds(orth: list[str], is_space: list[bool], starts: list[int], te
         if token in SENTENCE_FINAL and not _abbreviation_point(orth, starts, i) and not _ellipsis_inside(orth, i):
             seen_final = True
         elif token.endswith(".") and len(token) > 1 and (token[:-1].isdigit() or (
-                token[:-1].replace(".", "").isalpha() and _capital_follows(orth, i))):
+                token[:-1].replace(".", "").isalpha() and token[:-1].lower() not in ADJECTIVE_INITIALISMS
+                and _capital_follows(orth, i))):
             seen_final = True  # "... beat Tesla Inc. Tesla had ...": an abbreviation that ends its sentence
     if first < count:
         bounds.append((first, count))
@@ -515,6 +533,9 @@ ABBREVIATIONS = frozenset({"approx", "ca", "c", "ann", "est", "avg", "vs", "yr",
                            "cf", "e.g", "i.e", "resp", "st", "mt", "jr", "sr", "dr", "mr", "ms", "mrs", "u.s", "u.k",
                            # desk notes: "(outperf. +0.3pp vs AMZN)", "best of cov.", "worst sess. −4.1%"
                            "outperf", "underperf", "perf", "cov", "sess", "rtn", "dn", "mth", "mtd"})
+# Initialisms that qualify the noun after them, which a headline capitalises ("Worst Of U.S. Megacaps"): no
+# sentence ends on them before a capital, as one may on "Tesla Inc. Tesla had"
+ADJECTIVE_INITIALISMS = frozenset({"u.s", "u.k", "e.u"})
 # A point right before one of these is glued to an abbreviation even when the word is no known one
 # ("best of cov.;", "Ex-cov.:"): a sentence never ends on a point a comma, semicolon or colon follows.
 CONTINUING_MARKS = frozenset({",", ";", ":"})

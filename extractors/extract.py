@@ -356,7 +356,8 @@ def _tokenizer_with_slashes(nlp):
     apostrophe, stays whole). German "im" ("im Plus", "im Januar") stays one word: spaCy's English exceptions
     read it as "I'm", a speaker who is not there. A run of CJK characters (ideographs, kana, the ideographic
     full stop) is a token of its own, as a word between spaces is: Chinese and Japanese write no spaces
-    around their words or their full-width punctuation ("跌幅最大，−18.70％。On February 24", "下跌 13.6%")."""
+    around their words or their full-width punctuation ("跌幅最大，−18.70％。On February 24", "下跌 13.6%"). A hyphen
+    between a word and a currency figure splits: "$115 BLN-$120 BLN" is a range whose ends each keep their unit."""
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
     rules = dict(nlp.tokenizer.rules)
@@ -367,7 +368,8 @@ def _tokenizer_with_slashes(nlp):
     defaults = nlp.Defaults
     nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", _ELISION, _CJK, *defaults.prefixes]).search
     nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", r"(?<=\w)=", _CJK, *defaults.suffixes]).search
-    nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9)\]'])=", _CJK, *defaults.infixes]).finditer
+    nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9)\]'])=", r"(?<=[A-Za-z])-(?=[$€£]\d)", _CJK,
+                                                        *defaults.infixes]).finditer
     return nlp
 
 

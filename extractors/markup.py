@@ -105,6 +105,9 @@ LATEX_OPENS = frozenset({"item", "section", "subsection", "subsubsection", "para
 LATEX_HEADINGS = {"section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4}
 LIST_ENVIRONMENTS = ("itemize", "enumerate", "description")
 HTML_LIST_TAG = re.compile(r"<(/?)(ul|ol|li|h[1-6])\b[^<>]*>", re.IGNORECASE)
+# a collapsible section: its <summary> is the heading of what the <details> holds, up to </details>
+HTML_DETAILS_TAG = re.compile(r"<(/?)(details|summary)\b[^<>]*>", re.IGNORECASE)
+DETAILS_LEVEL = 6  # below every markdown heading: a section under "### Leaders" is inside it
 LATEX_LIST_TOKEN = re.compile(r"\\(begin|end)\{(itemize|enumerate|description)\}|\\item(?![a-zA-Z])(?:\s*\[[^\]\n]*\])?"
                               r"|\\(section|subsection|subsubsection|paragraph)\*?\s*(?=\{)")
 # commands that are syntax around the text, never part of a figure's spelling
@@ -151,6 +154,7 @@ class Region:
     start: int
     end: int
     level: int
+    until: int = 0  # a heading whose section closes before this offset (`</details>`); 0: the next heading's
 
 
 @dataclass(frozen=True)
@@ -246,7 +250,7 @@ def analyse(text: str) -> Markup:
     for region in regions:  # trimmed to its text; none inside a table
         start, end = _strip(masked, region.start, region.end)
         if end > start and not any(t.start <= start < t.end for t in found):
-            kept.append(Region(region.kind, start, end, region.level))
+            kept.append(Region(region.kind, start, end, region.level, region.until))
     return Markup(tuple(found), masked, tuple(kept), bytes(produced))
 
 
@@ -883,10 +887,11 @@ def _mask_delimited(text: str, chars: list[str], produced: bytearray, found: tup
 
 # ================================================================ items and headings
 def _html_regions(text: str) -> list[Region]:
-    """`<li>` items (each up to the next list tag: a nested list's items are their own) and `<hN>` headings."""
+    """`<li>` items (each up to the next list tag: a nested list's items are their own), `<hN>` headings and
+    a `<details>` section's `<summary>`, a heading whose section closes at `</details>`."""
+    out: list[Region] = _details_regions(text) if "<summary" in text.lower() else []
     if "<l" not in text.lower() and "<h" not in text.lower():
-        return []
-    out: list[Region] = []
+        return out
     depth, item_from, heading = 0, None, None
     for match in HTML_LIST_TAG.finditer(text):
         closing, tag = match.group(1), match.group(2).lower()
@@ -906,6 +911,33 @@ def _html_regions(text: str) -> list[Region]:
             item_from = match.end()
     if item_from is not None:
         out.append(Region("item", item_from, len(text), max(depth, 1)))
+    return out
+
+
+def _details_regions(text: str) -> list[Region]:
+    """"<details><summary>Tesla — −4.58%</summary> - Worst day: … </details>": the summary names what the
+    section's lines are about, as a heading does, but only up to the section's close (a nested section's
+    summary sits one level deeper)."""
+    out: list[Region] = []
+    opened: list[int] = []  # the open sections' indices into `out` (None: one with no summary yet)
+    summary = None
+    for match in HTML_DETAILS_TAG.finditer(text):
+        closing, tag = match.group(1), match.group(2).lower()
+        if tag == "summary":
+            if not closing:
+                summary = match.end()
+            elif summary is not None:
+                out.append(Region("heading", summary, match.start(), DETAILS_LEVEL, len(text)))
+                if opened and opened[-1] is None:
+                    opened[-1] = len(out) - 1
+                summary = None
+        elif not closing:
+            opened.append(None)
+        elif opened:
+            index = opened.pop()
+            if index is not None:
+                region = out[index]
+                out[index] = Region(region.kind, region.start, region.end, region.level, match.start())
     return out
 
 

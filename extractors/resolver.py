@@ -18,7 +18,7 @@ from datetime import date
 from contracts.vocabulary import MAGNITUDE_METRICS, PERCENT_METRICS
 from extractors import subjects
 from extractors.claims import Claim, ClaimError
-from extractors.document import Cue, Document, Figure, Name
+from extractors.document import WIRE_SLUG, Cue, Document, Figure, Name
 from extractors.frames import LineFrame, line_frame
 from extractors.numbers import MONTH_NUMBERS, bare_percent, factor_percent, word_number
 from extractors.notation import Notation
@@ -50,14 +50,16 @@ MUTED_INSIDE: dict[str, Callable[[str], bool]] = {
     "COUNT_ELLIPTIC": lambda label: label not in ("COUNT", "COUNT_ELLIPTIC", "CLAUSE"),
     "SPAN": lambda label: label in ("DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME"),
     "PHASE": lambda label: label in ("SPAN", "DAILY", "SESSION_LAST", "SESSION_FIRST", "SESSION_SAME", "COUNT", "SUB_PERIOD", "OTHER_PERIOD"),
-    "PERIOD": lambda label: label == "DATE",
+    "PERIOD": lambda label: label in ("DATE", "DAILY"),  # "over the same sessions": the month's, no day's
+    "VOL": lambda label: label == "DAILY",  # "volatility of daily closes": the series, no day's move
     "WITHIN_PERIOD": lambda label: label == "PERIOD",
     "DD": lambda label: label in ("OTHER_PERIOD", "DAILY"),  # "from its first-day high": the peak's day, no move
     "TEMPORAL": lambda label: label in ("CAUSAL", "OTHER_PERIOD", "OTHER_QUANTITY", "PHASE"),  # "post-earnings" is a time
     "NOT_SUBJECT": lambda label: label != "CLAUSE",
     "PAST_MODAL": lambda label: label == "FORECAST",
     "REPORT_PERIOD": lambda label: label == "OTHER_PERIOD",
-    "SESSION_LAST": lambda label: label == "END",  # "a last séance at +2,7 %": the session's "last" is no month-end
+    # "a last séance at +2,7 %": the session's "last" is no month-end; "On Last Day Of July": its month no period
+    "SESSION_LAST": lambda label: label in ("END", "MONTH", "PERIOD"),
     "SESSION_NEXT": lambda label: label == "SPAN",  # "two sessions later" is one session, not a span of two  # "a second-quarter report" names the report, not a period
 }
 OPPOSITE_RANKS = {
@@ -69,6 +71,7 @@ DROP_OVER_CONSTRUCTION = 80
 PRICE_ROLES = frozenset({"HIGH", "LOW", "START", "END", "LEVEL"})
 PERCENT_TOPICS = frozenset({"VOL", "DD", "OTHER_QUANTITY", "OTHER_PERIOD", "FORECAST", "PHASE"})
 LIST_KEY_METRICS = frozenset({"volatility", "max_drawdown", "period_return", "up_days", "down_days"})
+HEADING_KEY_METRICS = frozenset({"volatility", "max_drawdown"})
 PRICE_KEY_METRICS = frozenset({"price_level", "range_low", "range_high"})  # a delimited terse line's price cells
 # the rank an elliptic follow-up question asks of a measure ("which was the most volatile? and the drawdowns?"),
 # by (the measure's cue, the pending rank)
@@ -87,6 +90,32 @@ FRAME_SCOPES = frozenset({"PERIOD", "OTHER_PERIOD", "PHASE", "SPAN", "VOL", "DD"
 NAMED_PERCENT_LINKS = frozenset({"of", "at", "with", "was", "is", "were", "came", "in", ":", "=", "-", "—"})
 NAMED_PERCENT_WITHIN = 6
 # the period words a signed number may follow its name across: "TSLA MTD +14.2", "AVGO YTD -3"
+TITLE_WORD = re.compile(r"[^\W\d_][^\W_]*")
+
+
+def _title_case_line(text: str, at: int) -> bool:
+    """Whether the line holding character `at` is a headline in title case ("BRIEF-Broadcom Up 5.4 Pct In July,
+    Second-Best Megacap; Nvidia Edges Up 1.6 Pct"): five words or more, each opening on a capital, not all caps."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    words = TITLE_WORD.findall(text[start:end if end >= 0 else len(text)])
+    return len(words) >= 5 and all(w[0].isupper() for w in words) and not all(w.isupper() for w in words)
+
+
+def _counted_group(words: list[str], index: int) -> bool:
+    """"best of the 10", "lowest among the 8": a cardinal in digits after "the" is the field, as "the ten" is."""
+    return index > 0 and words[index - 1] == "the" and words[index].isdigit() and 2 <= int(words[index]) <= 99
+
+
+# A wire story: its headline opens on the desk's slug ("BRIEF-", "UPDATE 2-"), its dateline names the city, the
+# day and the agency ("LISBON, Oct 27 (Reuters) -", "July 31 (Reuters) -")
+WIRE_HEADLINE = WIRE_SLUG
+DATELINE = re.compile(r"[ \t]*(?:[A-Z][A-Z .'-]{1,30},[ \t]+)?[A-Z][a-z]{2,8}\.?[ \t]+\d{1,2}[ \t]+"
+                      r"\((?:Reuters|Bloomberg|AP|AFP|Dow Jones|Lusa|IFR)\)[ \t]*[-–—]")
+# the rules by which a figure's own words time it as the month's ("In July", "For Month")
+PERIOD_RULES = frozenset({"attach.period.after", "attach.period.before", "time.month", "metric.period"})
+# a markdown footnote's mark in the body ("+17.05%[^2]") or opening its definition ("[^2]: ...")
+FOOTNOTE_MARK = re.compile(r"\[\^([\w-]{1,12})\]")
 SCOPE_AFTER_NAME = frozenset({"PERIOD", "OTHER_PERIOD", "PERIOD_FREE"})
 # what may follow a figure that ends its clause ("META down about 9, but ..."): no count noun
 CLAUSE_END_WORDS = frozenset({",", ".", ";", ")", "!", "?", "and", "but", "while", "—", "–"})
@@ -110,11 +139,15 @@ class State:
     topic: str | None = None  # the one company the last sentence with a subject named
     count_direction: int | None = None  # +1/-1: the last sentence counted up/down sessions ("BCP only managed 10")
     fragment: Name | None = None  # "UnitedHealth? Red for the month.": a name standing alone is the next sentence's subject
-    heading: list[tuple[int, Name]] = field(default_factory=list)
+    heading: list[tuple[int, Name, int]] = field(default_factory=list)  # (level, subject, section end or 0)
     # "Ranked by annualised vol:" over "1. AMD 51.4": the key an introducing line gives its list's bare figures
     list_key: HeaderRule | None = None
     leader: str | None = None  # the company last ranked best_return: "X weren't far behind" is behind it
     in_item: bool = False
+    footnotes: dict[str, str] = field(default_factory=dict)  # a markdown footnote's label -> its marked sentence's company
+    # "LISBON, Oct 27 (Reuters) - EDP Renovaveis SA:": the company a wire story's dateline introduces, which its
+    # bare "SHARES" lines are about (not the parent a line names in between)
+    story: str | None = None
     # "Correction: I gave Tesla's volatility as 23% — I swapped the digits. It's about 32%": the measure a
     # correcting sentence named, which the next sentence's bare percent restates
     corrected: str | None = None
@@ -205,8 +238,9 @@ class Resolver:
         block_spans = [(*doc.token_span(b.start, max(b.end, b.start + 1)), b) for b in blocks]
         items: dict[int, Name] = {}  # list depth -> the subject of the item open at that depth
         for t0, t1, block in block_spans:
-            while state.heading and block.kind == "heading" and state.heading[-1][0] >= block.level:
-                state.heading.pop()
+            while state.heading and (block.kind == "heading" and state.heading[-1][0] >= block.level
+                                     or 0 < state.heading[-1][2] <= block.start):
+                state.heading.pop()  # a heading of its level or above, or the close of a <details> section
             state.fragment = None
             if block.kind == "table":
                 out.extend(TableReader(self, doc, block, month, sessions, state).claims())
@@ -229,7 +263,7 @@ class Resolver:
             elif block.kind == "prose" and state.heading:
                 block_subject = state.heading[-1][1]
             if block.kind == "heading" and block_subject is not None:
-                state.heading.append((block.level, block_subject))
+                state.heading.append((block.level, block_subject, block.until))
             state.in_item = block.kind == "item"
             if block.kind != "item":
                 state.list_key = self._list_key(doc, block, month)
@@ -241,13 +275,18 @@ class Resolver:
                     continue
                 subject = block_subject if block_subject is not None else state.fragment
                 sentence = Sentence(self, doc, max(s0, t0), min(s1, t1), subject, month, sessions, state)
-                made.extend(sentence.claims())
+                if self._dateline(doc, max(s0, t0)):
+                    state.story = next((n.ticker for n in sentence.mentions if n.ticker), None)
+                said = sentence.claims()
+                made.extend(said)
+                self._note_footnote_marks(doc, s0, s1, said, subject, state)
                 if sentence.mentions:  # a name standing alone ("Ticker: NVDA") holds until another is named
                     state.fragment = sentence.fragment()
             # "Both finished higher. Broadcom rose 5.4%, while Nvidia ...": a direction the paragraph then
             # states as a figure is that figure's, no claim of its own
             moved = {c.ticker for c in made if c.metric == "period_return"}
             out.extend(c for c in made if c.metric != "direction" or c.ticker not in moved)
+        out = self._headlines_restated(doc, out)  # "BRIEF-Netflix Shares Slide 7.3 Pct" over "DOWN 7.3 PCT ON FRIDAY"
         out.extend(self._corrections(doc, out))  # "17.3 not 17.1, sorry", "*18.43"
         out = printed_outputs(doc, out)  # "In [4]: (px.iloc[-1] / px.iloc[0] - 1)" over "Out[4]:" and "amd 0.0593"
         out.extend(position_ranks(doc, blocks, out))  # "1. Galp", "Bottom 3 (worst first)", a Rank column
@@ -259,6 +298,57 @@ class Resolver:
             out = [c for c in out if not any(a <= c.start < b for a, b in turns)]
         out.sort(key=lambda claim: (claim.start, claim.end))
         return out
+
+    @staticmethod
+    def _dateline(doc: Document, s0: int) -> bool:
+        """Whether the sentence at token `s0` opens on a wire dateline ("LISBON, Oct 27 (Reuters) -")."""
+        start = doc.starts[s0] if s0 < len(doc.starts) else len(doc.text)
+        line = doc.text.rfind("\n", 0, start) + 1
+        return DATELINE.match(doc.text, line) is not None and not doc.text[line:start].strip()
+
+    @staticmethod
+    def _headlines_restated(doc: Document, out: list[Claim]) -> list[Claim]:
+        """"BRIEF-Netflix Shares Slide 7.3 Pct" over "* SHARES DOWN 7.3 PCT ON FRIDAY": a wire headline's figure
+        that no period word times restates the story's line with the same company and figure, so it is that
+        line's move, dated as that line is (a story runs from its headline to the next one). The text's own
+        words cannot say it: the headline has no session word, only the story below it does."""
+        heads = [m.start() for m in WIRE_HEADLINE.finditer(doc.text)]
+        if not heads:
+            return out
+        heads.append(len(doc.text))
+        kept = []
+        for claim in out:
+            head = next((i for i in range(len(heads) - 1) if heads[i] <= claim.start < heads[i + 1]), None)
+            line_end = doc.text.find("\n", heads[head]) if head is not None else -1
+            if head is None or claim.metric != "period_return" or not (claim.start < line_end or line_end < 0) \
+                    or any(rule in PERIOD_RULES for rule in claim.rules):
+                kept.append(claim)
+                continue
+            story = [c for c in out if line_end < c.start < heads[head + 1] and c.ticker == claim.ticker
+                     and c.metric == "daily_move" and c.date and isinstance(c.value, float | int) and abs(c.value) == abs(claim.value)]
+            if not story:
+                kept.append(claim)
+                continue
+            line = story[0]
+            value = line.value if (line.value < 0) == (claim.value < 0) or not claim.value else claim.value
+            kept.append(replace(claim, metric="daily_move", value=value, date=line.date,
+                                rules=claim.rules + ("restated.wire_headline",)))
+        return kept
+
+    @staticmethod
+    def _note_footnote_marks(doc: Document, s0: int, s1: int, said: list[Claim], subject: Name | None, state: State) -> None:
+        """"NOS led with +17.05%[^2]" over "[^2]: €4.400 on 2 February → €5.150": a markdown footnote's
+        definition is about the company of the sentence its mark sits in (the last claim's before the mark,
+        else the sentence's block subject), which `subjects.footnote` gives the definition's figures."""
+        start, end = doc.starts[s0], doc.ends[s1 - 1] if s1 > s0 else doc.starts[s0]
+        for mark in FOOTNOTE_MARK.finditer(doc.text, start, end):
+            line = doc.text.rfind("\n", 0, mark.start()) + 1
+            if not doc.text[line:mark.start()].strip():
+                continue  # the definition itself ("[^2]: ...")
+            before = [c.ticker for c in said if c.ticker and c.start < mark.start()]
+            ticker = before[-1] if before else subject.ticker if subject is not None else None
+            if ticker:
+                state.footnotes[mark.group(1)] = ticker
 
     def _corrections(self, doc: Document, out: list[Claim]) -> list[Claim]:
         """A thread corrects a figure in a message of its own: "17.3 not 17.1, sorry" restates the claim
@@ -310,10 +400,17 @@ class Resolver:
         """The key a line ending in ':' gives the list under it ("Ranked by annualised vol:", "Up days:"):
         a percent measure or a count, never a price (the list's own words say which price)."""
         text = doc.text[block.start:block.end].strip().strip("*").strip()
+        heading = block.kind == "heading" and not text.endswith(":")
+        if heading:
+            # "### Annualised volatility", "<summary>Annualised volatility: the calmest three</summary>": a heading
+            # that opens on a risk measure's key keys the list under it (a return's heading says no more than
+            # the bare figures already do)
+            text = text.lstrip("#").strip().strip("*_").strip()
+            text = text.split(":", 1)[0].strip().strip("*_").strip() + ":" if ":" in text else text + ":"
         if not text.endswith(":") or "\n" in text or len(text.split()) > 8:
             return None
         rule = self.header_rule(text[:-1], month)
-        if rule is None or rule is SKIP_COLUMN or rule.metric not in LIST_KEY_METRICS:
+        if rule is None or rule is SKIP_COLUMN or rule.metric not in (HEADING_KEY_METRICS if heading else LIST_KEY_METRICS):
             return None
         return rule
 
@@ -382,6 +479,20 @@ class Resolver:
         return None
 
     # ================================================================= figures
+    def _figure_of(self, doc: Document, end: int, token: int) -> bool:
+        """Whether "of" and a figure other than `token` follow `end` ("a drawdown of just 1.12%"), hedges between."""
+        position = end
+        while position < len(doc.orth) and not doc.orth[position].strip():
+            position += 1
+        if position >= len(doc.orth) or doc.lower[position] != "of":
+            return False
+        position += 1
+        hedges = self.words("hedges")
+        while position < len(doc.orth) and (not doc.orth[position].strip() or doc.lower[position] in hedges
+                                            or doc.lower[position] in ("just", "only", "a", "some")):
+            position += 1
+        return position != token and position in doc.figure_at
+
     def read_figure(self, doc: Document, figure: Figure, cues: list[Cue], topic: list[Cue] | None, s0: int, s1: int,
                     muted: set[int], at: int | None = None, into: Reading | None = None,
                     sides: tuple[str, ...] = ("before", "after", "inside", "topic")) -> Reading:
@@ -425,6 +536,8 @@ class Resolver:
                         left = _after_aside(doc, left, right)
                     if cue.label in OWN_FIGURE_AFTER and _figure_right_after(doc, cue.end, figure.token):
                         continue  # "(from €0.8162) finishing at its monthly high of €0.8962": the high is the next figure
+                    if cue.label in SIGN_NOUNS and self._figure_of(doc, cue.end, figure.token):
+                        continue  # "added 11.94% with a drawdown of just 1.12%": the noun heads the figure after it
                 distance = doc.words_between(left, right)
                 breaks = doc.breaks_between(left, right)
                 if breaks and row.side == "topic" and cue.label in ("VOL", "DD"):
@@ -480,6 +593,9 @@ ASIDE_BLIND = frozenset({"EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW"})
 # Cues after a figure that state their own figure when one follows them: "finishing at its high of €0.8962" is
 # the figure after it, not the one before ("the bank (from €0.8162) finishing at its high of €0.8962").
 OWN_FIGURE_AFTER = frozenset({"ENDED_AT_HIGH", "ENDED_AT_LOW"})
+
+
+SIGN_NOUNS = frozenset({"UP_NOUN", "DOWN_NOUN"})
 
 
 def _figure_right_after(doc: Document, end: int, token: int) -> bool:
@@ -647,6 +763,8 @@ class Sentence:
             word = doc.orth[i]
             if i in taken or not word[:1].isupper() or word.lower() in self.r.words("unknown_stop") or i + 1 >= self.s1:
                 continue
+            if _title_case_line(doc.text, doc.starts[i]):
+                continue  # "Nvidia Edges Up 1.6 Pct": a headline capitalises every word, a capital names no one
             nxt = self._next_word(i + 1)
             if nxt not in verbs:
                 continue
@@ -801,6 +919,10 @@ class Sentence:
                 self.cues[index] = Cue("OTHER_PERIOD", cue.rule, cue.start, cue.end, cue.value)
             elif cue.label == "MONTH" and self.month:
                 self._month_label(cue)
+            elif cue.label == "SESSION_LAST" and self.month and self.doc.lower[cue.end - 1][:3] in MONTH_NUMBERS \
+                    and MONTH_NUMBERS[self.doc.lower[cue.end - 1][:3]] != int(self.month[5:7]):
+                # "on the last day of June" in a July cell: another month's session, another period
+                self.cues[index] = Cue("OTHER_PERIOD", cue.rule, cue.start, cue.end, cue.value)
             elif cue.label == "YEAR":
                 year = self.doc.orth[cue.start]
                 other = bool(self.month) and year.isdigit() and (year != self.month[:4] or not self._dated_year(cue.start))
@@ -1078,8 +1200,9 @@ class Sentence:
         # cue declines a figure only where a company is what is absent
         tickers = {n.ticker for n in self.mentions if n.ticker}
         cues = [c for c in self.cues if c.label in ("REFUSAL", "REFUSAL_ABSENT") and not (
-            c.label == "REFUSAL" and self._declines_cause(c)) and (c.label == "REFUSAL" or tickers)]
-        if not cues:
+            c.label == "REFUSAL" and self._declines_cause(c)) and (c.label == "REFUSAL" or tickers)
+            and not self._method_exclusion(c)]
+        if not cues or self._cause_question():
             return False
         # a name the data does not hold ("Apple isn't in the table") is what is missing, not the subject
         absent = any(c.label == "REFUSAL_ABSENT" for c in cues)
@@ -1087,6 +1210,23 @@ class Sentence:
         start, end = self.doc.char_span(self.s0, self.s1)
         self.out.append(self._claim(subject, "refusal", self.sentence_text, start, end, rules=(cues[0].rule,)))
         return True
+
+    def _method_exclusion(self, cue: Cue) -> bool:
+        """"Price return, first to last close; dividends are not included": what the method leaves out of a
+        figure (dividends, fees) is no figure declined."""
+        doc = self.doc
+        near = [w for w in doc.lower[max(self.s0, cue.start - 4):min(self.s1, cue.end + 3)]]
+        return not self.r.words("method_exclusions").isdisjoint(near)
+
+    def _cause_question(self) -> bool:
+        """"- [ ] Why Amazon slid all month — the closes alone can't tell us that": a sentence that opens on a
+        question of cause declines a cause, not a figure."""
+        doc = self.doc
+        first = self.s0
+        while first < self.s1 and (not doc.orth[first].strip() or not doc.orth[first][:1].isalnum()
+                                   or doc.orth[first].lower() == "x" and 0 < first and doc.orth[first - 1] == "["):
+            first += 1
+        return first < self.s1 and doc.lower[first] == "why"
 
     def _absent_but_stated(self) -> bool:
         """"Mota-Engil, which is not in your list, also rose 15.26%": a name outside the data whose figure the
@@ -1981,6 +2121,9 @@ class Sentence:
         key = self.state.list_key if self.state.in_item else None
         if key is None:
             key = self._opening_key(figure)
+        if key is not None and figure.kind == "pct" and key is self.state.list_key and key.metric in ("volatility", "max_drawdown") \
+                and self._bare_percent_item(figure):
+            return key  # "Annualised volatility:" over "- Sonae 15.74% ← lowest": the list's measure
         if key is None or figure.kind not in ("int", "number"):
             return None
         doc = self.doc
@@ -1992,6 +2135,17 @@ class Sentence:
         if key.metric in ("up_days", "down_days") and figure.kind != "int":
             return None
         return key
+
+    def _bare_percent_item(self, figure: Figure) -> bool:
+        """A list item that is a name and an unsigned percent and nothing else that speaks ("Sonae 15.74% ← lowest",
+        "2. BCP 31.9%"): the only figure of its item, right after the name, with no cue of its own before it."""
+        doc = self.doc
+        if figure.quantity.signed or len(self.figures) != 1:
+            return False
+        previous = self._previous_word(figure.token)
+        if not any(n.ticker and n.end == previous + 1 for n in self.mentions):
+            return False
+        return not any(c.end <= figure.token and id(c) not in self.muted and c.label not in ("DESCRIPTOR",) for c in self.cues)
 
     def _opening_key(self, figure: Figure) -> HeaderRule | None:
         """"Up days: AMD 11, AMZN 11; TSLA 8": a key opening the sentence, before its first name, gives
@@ -2638,6 +2792,8 @@ class Sentence:
                         return None  # "our top holding": a weight, no rank
                     family = "RETURN_NOUN" if doc.lower[c.start] in self.r.words("return_nouns") else "RETURN"
                     break
+        if family in ("UP", "DOWN") and cue.label == "SUP_MIN" and any(c.label == "PLURAL_PERFORMER" for c in self.cues):
+            return None  # "Among the decliners, Tesla had the smallest loss": the least of a subgroup ranks no one
         if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue) or self._after_dated_move(cue)):
             family, sign = "DAILY", 1 if family == "UP" else -1  # "the biggest fall was AMD's 7.0% drop on Aug 5"
         elif family in ("UP", "DOWN") and self._dated_after(cue, after_name=True) and not self._scoped(cue):
@@ -2784,7 +2940,7 @@ class Sentence:
         if word in self.r.words("group_qualifiers"):
             rest = [w for w in doc.lower[nxt + 1:min(self.s1, nxt + 7)] if w.strip()]
             groups = self.r.words("group_nouns") | self.r.words("plural_performers")
-            return any(w in groups for w in rest[:5])
+            return any(w in groups or _counted_group(rest, i) for i, w in enumerate(rest[:5]))
         return False
 
     def _scoped(self, cue: Cue) -> bool:
@@ -2794,7 +2950,7 @@ class Sentence:
         for index, word in enumerate(rest[:6]):
             if word in self.r.words("group_qualifiers"):
                 groups = (self.r.words("group_nouns") | self.r.words("plural_performers")) - self.r.words("own_period_words")
-                return any(w in groups for w in rest[index + 1:index + 4])  # "of the month" is a time, no group
+                return any(w in groups or _counted_group(rest, i) for i, w in enumerate(rest[index + 1:index + 4], index + 1))  # "of the month" is a time, no group
             if word in (",", ".", ";", ":"):
                 return False
         return False
@@ -2956,7 +3112,7 @@ class Sentence:
             found = finder(self, cue.start, {})
             if found:
                 return found
-        found = subjects.following(self, cue.end, {})
+        found = subjects.following(self, cue.end, {}) or subjects.story(self, cue.start, {})
         if not found and not self.mentions:
             found = self._figure_apposition(cue)
         if found or self.mentions or self.figures and not self._over_peers(cue) or self.state.topic is None:
@@ -3267,7 +3423,9 @@ class Sentence:
         if after >= self.s1 or after in self.doc.figure_at or self.doc.lower[after] in ("(", ",", ".", ";"):
             return False
         blocked = self.r.words("on_not_causal" if last == "on" else "as_not_causal")
-        return self.doc.lower[after] not in blocked and not any(d.start == after for d in self.doc.dates)
+        # "+15.3 Pct On Last Day Of July": a session cue after "on" is a time, as a date is
+        return self.doc.lower[after] not in blocked and not any(d.start == after for d in self.doc.dates) and not any(
+            c.start == after and c.label in DATE_LABELS for c in self.cues)
 
     def _connective(self, cue: Cue) -> Cue:
         """A cause pattern that opens on its move ("rallied on optimism", "+1.6% on renewed AI optimism")

@@ -49,6 +49,7 @@ class Block:
     end: int
     level: int = 0
     rows: tuple[tuple[Cell, ...], ...] = ()
+    until: int = 0  # a heading whose section closes before this offset (a `<details>` block); 0: none
 
 
 def _line_starts(text: str) -> list[int]:
@@ -197,7 +198,7 @@ def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
         return _markdown_blocks(text, header_like)
     out = [Block("table", t.start, t.end, rows=tuple(tuple(Cell(a, b) for a, b in row) for row in t.rows))
            for t in found.tables]
-    out += [Block(r.kind, r.start, r.end, r.level) for r in found.regions]
+    out += [Block(r.kind, r.start, r.end, r.level, until=r.until) for r in found.regions]
     # the rest of the text, with each markup block blanked (its line breaks kept, so offsets hold)
     chars = list(text)
     for block in out:

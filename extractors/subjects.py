@@ -3,6 +3,7 @@ resolver tries them in the order `extractors/rules/resolve.toml` names under `[s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -236,6 +237,11 @@ def carried(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
             group = sentence.state.last_group
             if group and not before and sentence.state.last_ticker == group[-1].ticker:
                 return group
+        if cue.label == "DESCRIPTOR" and sentence.state.story and cue.end - cue.start == 1 \
+                and sentence.doc.lower[cue.start] in sentence.r.words("share_words") \
+                and not any(n.ticker and n.end <= cue.start for n in sentence.mentions):
+            # "* SHARES HAD CLOSED AT A MONTH HIGH": a wire story's bare shares are its dateline's company
+            return (Name(sentence.state.story, cue.start, cue.start, "subject.story"),)
         ticker = sentence.ticker_before(cue.start)
         fitting = _fitting(sentence.doc, cue) if cue.label == "DESCRIPTOR" else None
         if fitting and ticker not in fitting:
@@ -392,18 +398,39 @@ POSSESSIVE_PRONOUNS = frozenset({"its", "their", "his", "her"})
 
 
 def following(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
-    """The first name after the figure in its clause; but a pronoun or descriptor before that name is the
-    subject the fronted figure waits for ("At 28.4% annualised it was the calmest, and AMD ..."): the company
-    it carries."""
+    """The first name after the figure in its clause, short of a comparison's other side ("JULY GAIN OF 12.4 PCT
+    … VS 0.2 PCT RISE IN S&P 500": the index is what the gain is set against, no subject of it); but a pronoun
+    or descriptor before that name is the subject the fronted figure waits for ("At 28.4% annualised it was
+    the calmest, and AMD ..."): the company it carries."""
     doc = sentence.doc
     for name in sentence.mentions:
         if name.start > token and not doc.breaks_between(token, name.start):
+            if not sentence.r.words("comparison_joiners").isdisjoint(doc.lower[token:name.start]):
+                return None
             pronoun = next((c for c in sentence.cues if c.label in ("PRONOUN", "DESCRIPTOR") and token < c.start < name.start
                             and doc.lower[c.start] not in POSSESSIVE_PRONOUNS and id(c) not in sentence.muted
                             and not any(n.start <= c.start < n.end for n in sentence.mentions)), None)
             carried_on = carried(sentence, pronoun.end - 1, lists) if pronoun is not None else None
             return carried_on or sentence.group_of(name)
     return None
+
+
+def story(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
+    """"LISBON, Oct 27 (Reuters) - EDP Renovaveis SA:" over "* JULY GAIN OF 12.4 PCT": a wire story's fact line
+    that names no company before its figure is about the company its dateline introduced."""
+    ticker = sentence.state.story
+    if not ticker or any(n.start < token for n in sentence.mentions):
+        return None
+    text = sentence.doc.text
+    start = sentence.doc.starts[sentence.s0]
+    line = text.rfind("\n", 0, start + 1) + 1
+    if text[line:line + 2] not in ("* ", "- ", "• "):
+        return None
+    return (Name(ticker, token, token, "subject.story"),)
+
+
+# a markdown footnote's definition opening its line: "[^2]: €4.400 on 2 February → €5.150 on 27 February."
+MARKDOWN_FOOTNOTE = re.compile(r"[ \t]*\[\^([\w-]{1,12})\]:")
 
 
 def footnote(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
@@ -415,6 +442,10 @@ def footnote(sentence: Sentence, token: int, lists) -> tuple[Name, ...] | None:
         return None
     text = doc.text  # the marks as written: the clean text blanks a star
     line = text.rfind("\n", 0, doc.starts[sentence.s0] + 1) + 1
+    definition = MARKDOWN_FOOTNOTE.match(text, line)
+    if definition is not None:  # "[^2]: €4.400 on 2 February": the company of the sentence its mark sits in
+        ticker = sentence.state.footnotes.get(definition.group(1))
+        return (Name(ticker, token, token, "subject.footnote"),) if ticker else None
     first = next((i for i in range(sentence.s0, sentence.s1) if doc.orth[i][:1].isalpha() or doc.orth[i][:1].isascii() and doc.orth[i][:1].isdigit()), sentence.s1)
     if first >= sentence.s1:
         return None
@@ -444,5 +475,5 @@ SUBJECT_FINDERS: dict[str, Callable[[Sentence, int, dict], tuple[Name, ...] | No
     "bracket_after": bracket_after, "bracket_before": bracket_before, "for_after": for_after, "distributed": distributed, "possessive": possessive, "name_at": name_at,
     "clause_subject": clause_subject, "sentence_subject": sentence_subject, "carried": carried, "block": block,
     "following": following, "topic_carried": topic_carried, "elided": elided, "topic_price": topic_price,
-    "topic_move": topic_move, "footnote": footnote,
+    "topic_move": topic_move, "footnote": footnote, "story": story,
 }

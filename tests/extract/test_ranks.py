@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, claims_of, facts_in_order, only
+from tests.extract.support import assert_shape, claims_of, facts, facts_in_order, only
 
 
 def test_a_rank_and_a_return_in_one_sentence_are_two_claims():
@@ -236,3 +236,20 @@ def test_the_bottom_of_the_table_is_still_a_rank():
 ])
 def test_a_superlative_beside_a_session_move_ranks_the_session(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon" if "BCP" in text else "us", month="2026-02" if "BCP" in text else "2026-08")
+
+
+@pytest.mark.parametrize(
+    ("text", "present", "absent"),
+    [
+        ("Tesla fell 4.58%, the smallest loss of the three.", {("TSLA", "rank", "best_return")}, set()),
+        ("<details>\n<summary>Tesla — −4.58%, the smallest loss of the three</summary>\n\n- 11 up days\n\n</details>",
+         {("TSLA", "rank", "best_return")}, set()),
+        ("Amazon rose 2%, the smallest gain in the group.", {("AMZN", "rank", "worst_return")}, set()),
+        # the least of a subgroup ranks no one
+        ("Among the decliners, Tesla had the smallest loss, 4.58%.", set(), {("TSLA", "rank", "best_return")}),
+    ],
+)
+def test_the_least_move_over_the_field_is_the_other_end(text, present, absent):
+    found = facts(text, "us", "2026-02")
+    assert present <= found
+    assert not absent & found
