@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, claims_of, facts_in_order
+from tests.extract.support import assert_shape, claims_of, facts, facts_in_order
 
 
 @pytest.mark.parametrize(
@@ -142,3 +142,14 @@ def test_a_dash_elaborates_a_measures_topic_and_a_bound_on_the_rest_is_no_figure
 ])
 def test_a_figure_below_the_first_close_at_the_worst_point_is_the_drawdown(text, present, absent):
     assert_shape(text, present, absent, "us")
+
+
+# ---- round eleven (spreadsheet pastes): the first close named by its date
+@pytest.mark.parametrize("text", [
+    "Amazon's trough of 198.79 on 2/13 left it 18.2% under its 2/2 close at the worst point.",
+    "Amazon was 18.2% under its Feb 2 close at the worst point.",
+])
+def test_a_figure_under_a_dated_close_at_the_worst_point_is_the_drawdown(text):
+    found = facts(text, month="2026-02")
+    assert ("AMZN", "max_drawdown", 18.2) in found
+    assert not any(m == "daily_move" and abs(v) == 18.2 for _, m, v in found)

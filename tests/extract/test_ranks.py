@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extract.support import assert_shape, claims_of, facts_in_order, only
+from tests.extract.support import assert_shape, claims_of, facts, facts_in_order, only
 
 
 def test_a_rank_and_a_return_in_one_sentence_are_two_claims():
@@ -236,3 +236,18 @@ def test_the_bottom_of_the_table_is_still_a_rank():
 ])
 def test_a_superlative_beside_a_session_move_ranks_the_session(text, present, absent):
     assert_shape(text, present, absent, universe="lisbon" if "BCP" in text else "us", month="2026-02" if "BCP" in text else "2026-08")
+
+
+# ---- round eleven (spreadsheet pastes): a company's date as the subject of a rise or fall superlative
+@pytest.mark.parametrize("text, rank", [
+    ("NOS's 23/02 session is the largest gain, and BCP's 05/02 is the largest fall.", ("BCP.LS", "rank", "largest_daily_fall")),
+    ("Galp's 9 February was the worst drop of the ten.", ("GALP.LS", "rank", "largest_daily_fall")),
+])
+def test_a_possessed_date_before_a_superlative_ranks_the_day(text, rank):
+    found = facts(text, "lisbon", "2026-02")
+    assert rank in found
+    assert (rank[0], "rank", "worst_return") not in found
+
+
+def test_a_possessed_month_before_a_superlative_still_ranks_the_month():
+    assert ("BCP.LS", "rank", "worst_return") in facts("BCP's February was the largest fall of the ten.", "lisbon", "2026-02")
