@@ -123,6 +123,14 @@ DELIMITERS = ("\t", ";", ",")
 NUMERIC_FIELD = re.compile(r"^[\s\"'(]*[-+−]?[$€£]?\s?[-+−]?\d[\d.,\s]*(?:%|pp|bps|€|\$)?[\s\"')]*$")
 HEADER_WORDS = re.compile(r"^\"?[A-Za-z][\w%().$€/-]*(?: [\w%().$€/-]+){0,2}\"?$")
 DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+# a spreadsheet's heading cells as a paste carries them: a column letter ("A", "G", "AA"), a row number ("21")
+COLUMN_LETTER = re.compile(r"[A-Z]{1,2}$")
+ROW_NUMBER = re.compile(r"\d{1,5}$")
+# a spreadsheet formula: "=" opening a cell or a word, then a cell reference ("=C2/B2-1", "=1-B2/MAX(B$2:B2)") or a
+# function ("=AVERAGE(B23:K23)", "=STDEV.S(Daily!C3:C20)*SQRT(252)"); its operands are no figures
+FORMULA_START = re.compile(r"(?<![^\s(\"'`])=(?=[-+(]?(?:\$?[A-Z]{1,3}\$?\d{1,5}\b|[A-Z][A-Z0-9.]{1,15}\(|[A-Za-z_]\w*!|\d[\d.]*[-+*/^]\$?[A-Z]{1,3}\$?\d))")
+# a date written as a column's heading in a sheet ("2/27/2026", "27/02/2026", "2026-02-27", "27.02.2026")
+SHEET_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$|\d{1,2}/\d{1,2}$")
 THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
@@ -221,7 +229,8 @@ def analyse(text: str) -> Markup:
     tabulars = _tabular_bodies(text) if is_latex and "\\begin" in text else []
     excluded = [(t["start"], t["end"]) for t in html_cells] + [(begin, end) for begin, _, _, end in tabulars]
     delimited = _delimited_tables(text, excluded) if "\n" in text else []
-    if not (is_html or has_entity or is_latex or is_xml or delimited):
+    formulas = _formulas(text) if "=" in text else []
+    if not (is_html or has_entity or is_latex or is_xml or delimited or formulas):
         return Markup((), None)
     chars = list(text)
     produced = bytearray(len(text))  # GLUE or MARK where masking changed or blanked the character
@@ -235,6 +244,8 @@ def analyse(text: str) -> Markup:
         _mask_latex(text, chars, produced, tabulars)
     for table in delimited:
         _mask_delimited(text, chars, produced, table)
+    for start, end in formulas:
+        _put(chars, produced, start, end, how=MARK)
     _pull_units(text, chars, produced)
     masked = "".join(chars)
     # where a cell's text starts and ends: masked characters of its figure's spelling ("&minus;") count
@@ -242,7 +253,7 @@ def analyse(text: str) -> Markup:
         if html_cells or tabulars else masked
     found = [Table("html", t["start"], t["end"], rows) for t in html_cells if (rows := _grid(t["rows"], masked, edges))]
     found.extend(_latex_tables(text, masked, tabulars, edges))
-    found.extend(_trimmed(table, masked) for table, _ in delimited)
+    found.extend(_trimmed(table, masked) for table, *_ in delimited)
     found.sort(key=lambda t: t.start)
     regions = (_html_regions(text) if is_html else []) + (_latex_regions(text) if is_latex else [])
     regions.sort(key=lambda r: r.start)
@@ -796,17 +807,19 @@ def _fields(line: str, delimiter: str) -> list[Span] | None:
     return spans
 
 
-def _delimited_tables(text: str, excluded: list[Span] = ()) -> list[tuple[Table, str]]:
+def _delimited_tables(text: str, excluded: list[Span] = ()) -> list[tuple[Table, str, tuple[Span, ...]]]:
     """Runs of two or more lines split by one delimiter (tab, semicolon, comma) into the same number (2+)
-    of fields, under a header line whose fields are words, each line below holding a bare number.
-    Found without the header lexicon, so the cleaning stage and the structure agree on them."""
+    of fields, under a header line whose fields are words, each line below holding a bare number; and a
+    spreadsheet's grid pasted with its column letters and row numbers (`_sheet_grid`). Each comes with
+    the spans that are no cell (a grid's letters and row numbers), to blank. Found without the header
+    lexicon, so the cleaning stage and the structure agree on them."""
     if "\t" not in text and ";" not in text and "," not in text:
         return []
     lines, position = [], 0
     for raw in text.split("\n"):
         lines.append((position, raw))
         position += len(raw) + 1
-    found: list[tuple[Table, str]] = []
+    found: list[tuple[Table, str, tuple[Span, ...]]] = []
     taken = {i for i, (start, raw) in enumerate(lines) if any(start < e and s < start + len(raw) + 1 for s, e in excluded)}
     for delimiter in DELIMITERS:
         if delimiter not in text:
@@ -815,6 +828,13 @@ def _delimited_tables(text: str, excluded: list[Span] = ()) -> list[tuple[Table,
         if not any(counts[i] and counts[i + 1] for i in range(len(counts) - 1)):
             continue
         fields = [(_fields(raw, delimiter) if counts[i] and i not in taken else None) for i, (_, raw) in enumerate(lines)]
+        for grid in _sheet_grids(lines, fields):
+            found.append((grid[0], delimiter, grid[1]))
+            table = grid[0]
+            taken.update(i for i, (start, _) in enumerate(lines) if table.start <= start <= table.end)
+            for i in range(len(lines)):
+                if i in taken:
+                    fields[i] = None
         index = 0
         while index < len(lines):
             width = len(fields[index]) if fields[index] else 0
@@ -823,12 +843,82 @@ def _delimited_tables(text: str, excluded: list[Span] = ()) -> list[tuple[Table,
                 run += 1
             if width >= 2 and run - index >= 2 and _is_table(lines, fields, index, run, delimiter):
                 rows = tuple(tuple((lines[i][0] + a, lines[i][0] + b) for a, b in fields[i]) for i in range(index, run))
-                found.append((Table("delimited", lines[index][0], lines[run - 1][0] + len(lines[run - 1][1]), rows), delimiter))
+                found.append((Table("delimited", lines[index][0], lines[run - 1][0] + len(lines[run - 1][1]), rows), delimiter, ()))
                 taken.update(range(index, run))
                 index = run
                 continue
             index += 1
     return found
+
+
+def _sheet_grids(lines, fields) -> list[tuple[Table, tuple[Span, ...]]]:
+    """Grids pasted from a spreadsheet with the sheet's own headings typed in: a line of consecutive
+    column letters ("\tA\tB\tC", "\tG\tH\tI"), then lines that each open with a row number ("1\tTicker\t…",
+    "21\t27/02/2026\t…", "5\t\t\t" for a blank row). The letters and row numbers only say where a cell
+    sits (the prose's "D4", "row 23"); the table is the rest, its first line the header, whose cells may be
+    dates ("2/27/2026": that session's closes). A row may end early (a sheet drops trailing blanks)."""
+    out = []
+    index = 0
+    while index < len(lines):
+        texts = [lines[index][1][a:b].strip() for a, b in fields[index]] if fields[index] else []
+        if not _column_letters(texts):
+            index += 1
+            continue
+        width = len(texts)
+        run = index + 1
+        while run < len(lines) and fields[run] and 2 <= len(fields[run]) <= width \
+                and ROW_NUMBER.match(lines[run][1][slice(*fields[run][0])].strip()):
+            run += 1
+        if run - index >= 3:
+            rows = tuple(tuple((lines[i][0] + a, lines[i][0] + b) for a, b in fields[i][1:]) for i in range(index + 1, run))
+            header = [lines[index + 1][1][a:b].strip() for a, b in fields[index + 1][1:]]
+            if any(any(ch.isalpha() for ch in h) for h in header) and all(
+                    h and len(h) <= 40 and (any(ch.isalpha() for ch in h) or SHEET_DATE.match(h)) for h in header):
+                blanks = ((lines[index][0], lines[index][0] + len(lines[index][1])),
+                          *((lines[i][0] + fields[i][0][0], lines[i][0] + fields[i][0][1]) for i in range(index + 1, run)))
+                end = lines[run - 1][0] + len(lines[run - 1][1])
+                out.append((Table("delimited", lines[index][0], end, rows), blanks))
+                index = run
+                continue
+        index += 1
+    return out
+
+
+def _formulas(text: str) -> list[Span]:
+    """The spans of spreadsheet formulas (`FORMULA_START`): up to the first blank outside brackets and quotes,
+    or a closing mark of the prose around it ("=MAX(B2:B20).", "(=C2/B2-1)")."""
+    out = []
+    for match in FORMULA_START.finditer(text):
+        depth, quoted, index = 0, False, match.end()
+        while index < len(text):
+            ch = text[index]
+            if ch == '"':
+                quoted = not quoted
+            elif not quoted and ch == "(":
+                depth += 1
+            elif not quoted and ch == ")":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif not quoted and depth == 0 and (ch.isspace() or ch in ",;"):
+                break
+            elif ch == "\n":
+                break
+            index += 1
+        end = index
+        while end > match.end() and text[end - 1] in ".:" and depth == 0:
+            end -= 1  # the sentence's stop after the formula
+        out.append((match.start(), end))
+    return out
+
+
+def _column_letters(texts: list[str]) -> bool:
+    """Whether a line's fields are a sheet's column letters, consecutive after an optional blank corner."""
+    letters = texts[1:] if texts and not texts[0] else texts
+    if len(letters) < 2 or not all(COLUMN_LETTER.match(t) for t in letters):
+        return False
+    numbers = [sum((ord(ch) - 64) * 26 ** place for place, ch in enumerate(reversed(t))) for t in letters]
+    return all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
 
 
 def _is_table(lines, fields, first: int, end: int, delimiter: str) -> bool:
@@ -837,8 +927,9 @@ def _is_table(lines, fields, first: int, end: int, delimiter: str) -> bool:
         return [raw[a:b].strip() for a, b in fields[i]]
 
     header = texts(first)
-    if not all(h and any(ch.isalpha() for ch in h) and len(h) <= 40 and not NUMERIC_FIELD.match(h) for h in header):
-        return False
+    if not any(any(ch.isalpha() for ch in h) for h in header) or not all(h and len(h) <= 40 and (
+            (any(ch.isalpha() for ch in h) and not NUMERIC_FIELD.match(h)) or SHEET_DATE.match(h)) for h in header):
+        return False  # words, or dates as a sheet heads its columns of closes ("Ticker\t2/2/2026\t2/27/2026")
     if len(header) == 2 and not all(HEADER_WORDS.match(h) for h in header):
         return False  # two fields: a header of short words ("Ticker,Return"), never a clause of prose
     for i in range(first + 1, end):
@@ -858,12 +949,14 @@ def _field_break(text: str, at: int) -> str:
     return "|" if before and after and (before.isdigit() or before == "%") and (after.isdigit() or after in "+-−$€£") else " "
 
 
-def _mask_delimited(text: str, chars: list[str], produced: bytearray, found: tuple[Table, str]) -> None:
+def _mask_delimited(text: str, chars: list[str], produced: bytearray, found: tuple[Table, str, tuple[Span, ...]]) -> None:
     """A delimiter becomes a field break (`_field_break`: a comma between figures is no thousands
     comma); a quoted
     field loses its quotes; a comma between digits in a number field is a decimal comma where the
     delimiter is a semicolon or a tab (as in European CSV), and in a quoted field unless it groups thousands."""
-    table, delimiter = found
+    table, delimiter, blanks = found
+    for start, end in blanks:  # a grid's column letters and row numbers
+        _put(chars, produced, start, end, how=MARK)
     for row in table.rows:
         for index, (start, end) in enumerate(row):
             if index and text[start - 1] == delimiter:

@@ -143,7 +143,8 @@ def bare_percent(quantity: Quantity) -> Quantity:
     fractions ("return: -0.1357", "max_drawdown: 0.1818"): a number under 1 with three or more
     decimals is a fraction and reads as 100 times itself (-13.57%); "8.44" stays 8.44%."""
     if abs(quantity.value) < 1 and quantity.decimals >= 3:
-        return replace(quantity, kind="pct", value=quantity.value * 100, decimals=quantity.decimals - 2, unit="%")
+        return replace(quantity, kind="pct", value=round(quantity.value * 100, quantity.decimals - 2), decimals=quantity.decimals - 2,
+                       unit="%")  # rounded as written: 0.14242 is 14.242, not 14.241999…
     return replace(quantity, kind="pct", unit="%")
 
 
@@ -438,8 +439,9 @@ DATE_RE = re.compile(
             r"(?P<dedm>(?<![\w.,/$€£])(?:(?<=am )|(?<=vom )|(?<=zum )|(?<=bis )|(?<=stand )|(?<=seit ))?(?P<dedm_d>\d{1,2})\.(?P<dedm_m>\d{1,2})\.(?:20\d\d)?"
             r"(?=[,;:)\]–—.]|[ \t]*\n|\s*$|\s+[a-zäöü+\-−\d]))",
             rf"(?P<deam>(?<![\w.])(?:am|vom|zum|bis|seit)\s+(?P<deam_d>\d{{1,2}})\.(?![\d,])(?!\s+(?:{_PT_MONTH_RE})(?![a-zà-ÿ])))",
-            # "7/31", "8/19": a numeric month and day, read only where one side is the cell's month
-            r"(?P<slash>(?<![\w/.])(?P<slash_a>\d{1,2})/(?P<slash_b>\d{1,2})(?![\w/]|\.\d))",
+            # "7/31", "8/19": a numeric month and day, read only where one side is the cell's month; with the cell's
+            # year after them as a sheet writes its dates ("2/27/2026", "27/02/2026")
+            r"(?P<slash>(?<![\w/.])(?P<slash_a>\d{1,2})/(?P<slash_b>\d{1,2})(?:/(?P<slash_y>20\d\d))?(?![\w/]|\.\d))",
             # a notebook's dates: "01-21" (two digits each, read like "1/21": only where one side is the cell's month;
             # not a range of percents, "10-12%"), "14-jan", "22-Jan-26" (a day, a hyphen, a month name)
             r"(?P<mmdd>(?<![\w/.:\-\u2212])(?P<mmdd_a>\d\d)-(?P<mmdd_b>\d\d)(?![\w/%\-]|\.\d|\s?(?:%|pp|bps?)\b))",
@@ -486,6 +488,8 @@ def find_dates(text: str, month: str | None, offset: int = 0, lowered: str | Non
                 continue
             prefix = "slash" if match.group("slash") else "mmdd"
             first, second = int(match.group(f"{prefix}_a")), int(match.group(f"{prefix}_b"))
+            if prefix == "slash" and match.group("slash_y") and int(match.group("slash_y")) != year:
+                continue  # "2/27/2025" in a 2026 cell is another month
             if first == month_number:
                 resolved = _safe_date(year, first, second)
             elif second == month_number:

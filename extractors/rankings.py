@@ -39,13 +39,23 @@ ASCENDING = ("lowest first", "ascending", "worst first", "from the bottom", "bot
              "laggards", "losers", "calmest first")
 
 
+# an introducing line that names both ends ("Leaders and laggards", "Best and worst", "Winners & losers") heads a
+# list from its top: its bottom word says no order from the bottom
+TOP_WORDS = frozenset({"top", "best", "leaders", "winners", "gainers", "advancers"})
+BOTTOM_WORDS = frozenset({"bottom", "worst", "laggards", "losers", "decliners"})
+EXPLICIT_ASCENDING = frozenset({"lowest first", "ascending", "worst first", "from the bottom", "least first", "smallest first",
+                                "calmest first"})
+
+
 def _measure(intro: str) -> tuple[str | None, str | None, bool] | None:
     words = set(re.findall(r"[\w/\-σδ]+", intro))
     if any(w in intro for w in COUNT_WORDS):
         return None
+    both_ends = bool(words & TOP_WORDS and words & BOTTOM_WORDS)
     for keys, top, bottom in MEASURES:
         if words & set(keys):
-            return top, bottom, any(w in intro for w in ASCENDING)
+            stated = [w for w in ASCENDING if w in intro]  # "worst first", "ascending" say the order outright
+            return top, bottom, bool(stated) and (not both_ends or any(w in EXPLICIT_ASCENDING for w in stated))
     return None
 
 
@@ -77,6 +87,12 @@ def _claim_first(doc: Document, block: Block, body: list, found: tuple, rule: st
     first = body[0]
     claim(first[0], first_rank, first[1].start, first[1].end, sentence, rule, first[2])
     return body[-1], last_rank, sentence
+
+
+def _after_a_figure(doc: Document, name: Name, start: int) -> bool:
+    """Whether a figure stands between a line's marker and its first name: "1. +5.65%, a close second to AMD"
+    is an outline's point about the company its heading names, no list entry for AMD."""
+    return any(start <= f.quantity.start < doc.starts[name.start] for f in doc.figures)
 
 
 def _named(doc: Document) -> set[str]:
@@ -139,7 +155,7 @@ def _lists(doc: Document, claim) -> None:
         for m in run:
             line_end = _line_end(text, m.start())
             name = _first_ticker(doc, m.end(), line_end)
-            if name is None:
+            if name is None or _after_a_figure(doc, name, m.end()):
                 continue
             marker_end = m.start() + len(m.group(0).rstrip())
             items.append((int(m.group(1)), bool(m.group(2)), m.start() + len(m.group(0)) - len(m.group(0).lstrip(" \t-*•")),

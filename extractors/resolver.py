@@ -2794,7 +2794,8 @@ class Sentence:
                     break
         if family in ("UP", "DOWN") and cue.label == "SUP_MIN" and any(c.label == "PLURAL_PERFORMER" for c in self.cues):
             return None  # "Among the decliners, Tesla had the smallest loss": the least of a subgroup ranks no one
-        if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue) or self._after_dated_move(cue)):
+        if family in ("UP", "DOWN") and (self._dated_after(cue) or self._after_day_key(cue) or self._after_dated_move(cue)
+                                         or self._possessed_date_before(cue)):
             family, sign = "DAILY", 1 if family == "UP" else -1  # "the biggest fall was AMD's 7.0% drop on Aug 5"
         elif family in ("UP", "DOWN") and self._dated_after(cue, after_name=True) and not self._scoped(cue):
             return None  # "Amazon fell ..., with the sharpest drop (-5.55%) coming on February 6": its own worst day
@@ -2903,6 +2904,19 @@ class Sentence:
             return False
         key = self._key_rule(before[-1])
         return key is not None and key.metric == "daily_move"
+
+    def _possessed_date_before(self, cue: Cue) -> bool:
+        """"BCP's 05/02 is the largest fall", "Galp's 9 December was the worst drop": a company's date as the
+        subject of a rise or fall superlative is one session of that company, so the superlative ranks the day."""
+        doc = self.doc
+        position = self._previous_word(cue.start)
+        while position >= self.s0 and doc.lower[position] in ("the", "a", "its", "single", "one", "also", "is", "was", "were"):
+            position = self._previous_word(position)
+        dates = [c for c in doc.dates if c.value and c.end - 1 <= position and c.end - 1 >= position - 1]
+        if not dates:
+            return False
+        owner = self._previous_word(dates[0].start)
+        return owner >= self.s0 and doc.lower[owner] in ("'s", "’s")
 
     def _after_dated_move(self, cue: Cue) -> bool:
         """"The séance of 27 August, +8,7 %, is the strongest rise of the basket", "Worst séance on 5 February:

@@ -194,11 +194,12 @@ def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
     text = BULLETS.sub(lambda m: m.group(1) + "-" + m.group(2), found.masked or text)
     if BOX_HINT.search(text):
         text = text.translate(BOX_TABLE)
-    if not found.tables and not found.regions:
-        return _markdown_blocks(text, header_like)
     out = [Block("table", t.start, t.end, rows=tuple(tuple(Cell(a, b) for a, b in row) for row in t.rows))
            for t in found.tables]
     out += [Block(r.kind, r.start, r.end, r.level, until=r.until) for r in found.regions]
+    out += [item for item in outline_items(text) if not any(b.start < item.end and item.start < b.end for b in out)]
+    if not out:
+        return _markdown_blocks(text, header_like)
     # the rest of the text, with each markup block blanked (its line breaks kept, so offsets hold)
     chars = list(text)
     for block in out:
@@ -215,6 +216,75 @@ def blocks(text: str, header_like=lambda cells: False) -> list[Block]:
             if text[start:end].strip():
                 out.append(block if (start, end) == (block.start, block.end) else Block(block.kind, start, end, block.level))
     out.sort(key=lambda b: b.start)
+    return out
+
+
+# An outline's marker opening a line: "I.", "IV.", "A.", "1.", "a.", "iv.", "a)", "(a)", "(iv)", "1.2"
+OUTLINE_MARKER = re.compile(r"(?m)^([ \t]*)(?:\((?P<bracketed>[A-Za-z]{1,4}|\d{1,2})\)|(?P<closed>[A-Za-z]{1,4}|\d{1,2})[.)]"
+                            r"|(?P<dotted>\d{1,2}(?:\.\d{1,2})+)\.?)[ \t]+(?=\S)")
+ROMAN = re.compile(r"(?i)(?=[ivxlc])m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})$")
+
+
+def _outline_kind(marker: str, bracketed: bool, romans: frozenset[str]) -> str:
+    """A marker's kind: "1", "1.1", "I" (roman), "A", "a", "i", each bracketed or not. "I", "V", "X" alone
+    are roman numerals only where the outline writes other numerals of that case ("II.", "iv.")."""
+    if marker[0].isdigit():
+        kind = "1.1" if "." in marker else "1"
+    elif ROMAN.match(marker) and (len(marker) > 1 or ("I" if marker.isupper() else "i") in romans):
+        kind = "I" if marker.isupper() else "i"
+    elif len(marker) == 1:
+        kind = "A" if marker.isupper() else "a"
+    else:
+        return ""
+    return f"({kind})" if bracketed else kind
+
+
+def outline_items(text: str) -> list[Block]:
+    """An outline ("I. AMD (AMD)", "   A. Return", "      1. +5.93% for the month", "(a)", "i.") as list items,
+    one a marked line with the unmarked, indented lines under it, each at its depth: the rank of its
+    indentation, or, in an outline written flush, of its marker's kind in the order the kinds first appear.
+    Markdown knows only "1." lists (and folds "A." and "ii." lines into their paragraph), so an outline's
+    lower levels would lose the name its top line gives them. Only a run of three or more marked lines of two
+    kinds or more, at two depths or more, is an outline: a flat "a) … b) …" list stays what markdown reads."""
+    if not OUTLINE_MARKER.search(text):
+        return []
+    lines, position = [], 0
+    for raw in text.split("\n"):
+        lines.append((position, raw))
+        position += len(raw) + 1
+    runs: list[list[tuple[int, int, str, bool, int]]] = []  # (line, indent, marker, bracketed, end) per item
+    current: list = []
+    for index, (start, raw) in enumerate(lines):
+        match = OUTLINE_MARKER.match(raw)
+        if match and "|" not in raw:
+            marker = match.group("bracketed") or match.group("closed") or match.group("dotted")
+            current.append([index, len(match.group(1).expandtabs(4)), marker, bool(match.group("bracketed")), start + len(raw)])
+        elif not raw.strip():
+            continue  # blank lines between an outline's sections
+        elif current and raw[:1] in " \t" and not raw.lstrip().startswith(("-", "*", "+", "|", "#", ">")):
+            current[-1][4] = start + len(raw)  # a continuation line of the item above
+        else:
+            if current:
+                runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    out: list[Block] = []
+    for run in runs:
+        if len(run) < 3:
+            continue
+        romans = frozenset(("I" if m.isupper() else "i") for _, _, m, _, _ in run if len(m) > 1 and ROMAN.match(m))
+        kinds = [_outline_kind(m, b, romans) for _, _, m, b, _ in run]
+        if "" in kinds or len(set(kinds)) < 2:
+            continue
+        indents = sorted({indent for _, indent, _, _, _ in run})
+        order = list(dict.fromkeys(kinds))
+        levels = [indents.index(i) + 1 for _, i, _, _, _ in run] if len(indents) >= 2 else [order.index(k) + 1 for k in kinds]
+        if len(set(levels)) < 2:
+            continue
+        for (index, indent, _, _, end), level in zip(run, levels):
+            start = lines[index][0] + indent if "\t" not in lines[index][1][:indent] else lines[index][0]
+            out.append(Block("item", start, end, level=level))
     return out
 
 

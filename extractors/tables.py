@@ -82,6 +82,7 @@ class TableReader:
             if self.doc.clean[cell.start:cell.end].strip().lower().strip(":*") in self.r.words("subject_headers"):
                 subject_column = index
                 break
+        dated_by = self._date_columns(header, specs)
         out: list[Claim] = []
         for row in rows[1:]:
             subject = None
@@ -104,9 +105,23 @@ class TableReader:
                 rule, when = specs[index]
                 if rule is None and when is None and row_rule is not None and row_rule.metric:
                     rule = row_rule
-                out.extend(self._cell(cell, subject, rule, when))
+                column = dated_by.get(index)
+                out.extend(self._cell(cell, subject, rule, when, row[column] if column is not None and column < len(row) else None))
             if subject.ticker:
                 self.state.last_ticker = subject.ticker
+        return out
+
+    def _date_columns(self, header, specs) -> dict[int, int]:
+        """Daily-move columns -> the date column right after each ("| Best day | Date | Worst day | Date |"):
+        a header of the lexicon's `date_headers` that states no figure itself dates the move beside it."""
+        words = self.r.words("date_headers")
+        out = {}
+        for index in range(len(header) - 1):
+            rule = specs[index][0] if index < len(specs) else None
+            if rule is None or rule.metric != "daily_move" or index + 1 >= len(specs) or specs[index + 1] != (None, None):
+                continue
+            if self.doc.clean[header[index + 1].start:header[index + 1].end].strip().lower().strip(":*") in words:
+                out[index] = index + 1
         return out
 
     def _by_columns(self, header, header_names, body) -> list[Claim]:
@@ -149,7 +164,9 @@ class TableReader:
             return None, None
         return self.r.header_rule(line, self.month), None
 
-    def _cell(self, cell, subject: Name, rule: HeaderRule | None, when: date | None) -> list[Claim]:
+    def _cell(self, cell, subject: Name, rule: HeaderRule | None, when: date | None, date_cell=None) -> list[Claim]:
+        """The claims of one cell under `rule` (or the close on `when`); a daily move's date is the one in
+        the cell, or else in `date_cell`, its row's cell under a date column beside it."""
         doc = self.doc
         start, end = self._tokens(cell)
         figures = [f for f in doc.figures if start <= f.token < end]
@@ -219,9 +236,16 @@ class TableReader:
             fields = {"decimals": quantity.decimals}
             if metric == "daily_move":
                 dated = [c.value for c in doc.dates if start <= c.start < end and c.value]
+                extra = ()
+                if not dated and date_cell is not None:
+                    first, last = self._tokens(date_cell)
+                    dated = [c.value for c in doc.dates if first <= c.start < last and c.value]
+                    extra = ("structure.date_column",) if dated else ()
                 fields["date"] = dated[0] if dated else None
                 if rule and rule.extreme:
                     fields["extreme"] = rule.extreme
+                make(metric, figure, value, extra, **fields)
+                return out
             make(metric, figure, value, **fields)
             return out
         prices = [f for f in figures if f.kind in ("price", "number")] or [f for f in figures if f.kind == "int"]

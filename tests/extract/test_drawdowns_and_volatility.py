@@ -160,3 +160,14 @@ def test_a_gapped_name_shares_the_drawdown_noun():
 @pytest.mark.parametrize("peak", ["first-day high", "opening high", "starting peak", "first-day peak"])
 def test_a_fall_from_the_first_days_high_is_a_drawdown(peak):
     assert ("AMZN", "max_drawdown", 18.18) in facts(f"From its {peak}, Amazon fell 18.18%.", "us", "2026-02")
+
+
+# ---- round eleven (spreadsheet pastes): the first close named by its date
+@pytest.mark.parametrize("text", [
+    "Amazon's trough of 198.79 on 2/13 left it 18.2% under its 2/2 close at the worst point.",
+    "Amazon was 18.2% under its Feb 2 close at the worst point.",
+])
+def test_a_figure_under_a_dated_close_at_the_worst_point_is_the_drawdown(text):
+    found = facts(text, month="2026-02")
+    assert ("AMZN", "max_drawdown", 18.2) in found
+    assert not any(m == "daily_move" and abs(v) == 18.2 for _, m, v in found)

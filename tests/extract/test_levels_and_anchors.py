@@ -200,3 +200,17 @@ def test_a_close_written_after_a_dated_move_is_that_sessions(text):
 def test_a_close_that_ends_the_month_keeps_its_end_anchor(text):
     closes = [c for c in claims_of(text, "us", "2026-07") if c.metric == "price_level"]
     assert [(c.value, c.date, c.anchor) for c in closes] == [(317.69, None, "end")]
+
+
+# ---- round eleven (spreadsheet pastes): a price set off by a comma after its price word
+@pytest.mark.parametrize("text", [
+    "EDP's last close, 4.516, was also its high.",
+    "EDP's last cell, 4.516, is also its MAX for the month, so it closed on the high.",
+])
+def test_a_price_apposed_to_its_end_word_is_the_close(text):
+    claims = [c for c in claims_of(text, "lisbon", "2026-02") if c.ticker == "EDP.LS"]
+    assert {(c.metric, c.value, c.anchor) for c in claims} >= {("price_level", 4.516, "end"), ("range_high", 4.516, None)}
+
+
+def test_a_max_key_after_a_price_is_no_high():
+    assert not any(c.metric == "range_high" for c in claims_of("NOS 5.15, max DD 9.1%.", "lisbon", "2026-02"))

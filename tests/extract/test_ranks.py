@@ -253,3 +253,18 @@ def test_the_least_move_over_the_field_is_the_other_end(text, present, absent):
     found = facts(text, "us", "2026-02")
     assert present <= found
     assert not absent & found
+
+
+# ---- round eleven (spreadsheet pastes): a company's date as the subject of a rise or fall superlative
+@pytest.mark.parametrize("text, rank", [
+    ("NOS's 23/02 session is the largest gain, and BCP's 05/02 is the largest fall.", ("BCP.LS", "rank", "largest_daily_fall")),
+    ("Galp's 9 February was the worst drop of the ten.", ("GALP.LS", "rank", "largest_daily_fall")),
+])
+def test_a_possessed_date_before_a_superlative_ranks_the_day(text, rank):
+    found = facts(text, "lisbon", "2026-02")
+    assert rank in found
+    assert (rank[0], "rank", "worst_return") not in found
+
+
+def test_a_possessed_month_before_a_superlative_still_ranks_the_month():
+    assert ("BCP.LS", "rank", "worst_return") in facts("BCP's February was the largest fall of the ten.", "lisbon", "2026-02")
