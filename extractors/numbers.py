@@ -116,8 +116,9 @@ QUANTITY_RE = re.compile(
             rf"(?P<cpre>(?:(?<![\w.])(?P<cpre_sign>{_SIGN}))?{_CURRENCY_BEFORE}\s?(?P<cpre_num>{_NUM})(?![\d.,]*s\b)(?P<cpre_scale>{_SCALE})?)",
             rf"(?P<cpct>(?<![\d.,])(?P<cpct_sign>{_SIGN})?(?P<cpct_num>\d{{1,3}},\d{{1,2}})(?!\d)\s?(?:%|pc\b|per\s?cent\b|por cento\b))",
             rf"(?P<comma>(?<![\d.,])(?P<comma_num>\d{{1,3}},\d{{1,3}})\s?(?:€|EUR\b|euros?\b))",
-            rf"(?P<num>(?<![\w.%])(?P<num_sign>{_SIGN})?(?P<num_num>{_NUM})"
-            rf"(?P<num_unit>{_PCT_UNIT}|[ \t]?{_CURRENCY_AFTER}|{_SCALE}|(?:st|nd|rd|th)\b|-?(?:day|week|month|year|session|d|y|w)\b)?)",
+            # a quarter's number is no figure: Vietnamese "quý 2", Korean "3분기" (as "Q2" is one word)
+            rf"(?P<num>(?<![\w.%])(?<!quý )(?P<num_sign>{_SIGN})?(?P<num_num>{_NUM})"
+            rf"(?P<num_unit>{_PCT_UNIT}|[ \t]?{_CURRENCY_AFTER}|{_SCALE}|(?:st|nd|rd|th)\b|-?(?:day|week|month|year|session|d|y|w)\b|분기)?)",
         )
     ),
     re.IGNORECASE,

@@ -138,3 +138,24 @@ def test_a_vietnamese_target_price_is_no_claim():
 def test_a_vietnamese_session_dates_its_move():
     claims = [c for c in claims_of("AMD: Mất 8,15% phiên 28/7.", "us", "2026-07") if c.metric == "daily_move"]
     assert [(c.value, str(c.date)) for c in claims] == [(-8.15, "2026-07-28")]
+
+
+@pytest.mark.parametrize(("text", "cause"), [
+    ("AMZN tăng 12,36%, nhờ kết quả kinh doanh quý 2 vượt kỳ vọng.", "nhờ kết quả kinh doanh quý 2 vượt kỳ vọng"),
+    ("Galp tăng 4,63%, với phiên 27/10 tăng 3,49% nhờ giá dầu Brent phục hồi.", "nhờ giá dầu Brent phục hồi"),
+    ("META giảm 7,95% do lo ngại chi phí đầu tư AI tăng mạnh.", "do lo ngại chi phí đầu tư AI tăng mạnh"),
+])
+def test_vietnamese_causes_after_the_move(text, cause):
+    universe, month = ("lisbon", "2025-10") if "Galp" in text else ("us", "2026-07")
+    causes = [c.value for c in claims_of(text, universe, month) if c.metric == "causal"]
+    assert any(cause in value for value in causes), causes
+
+
+def test_english_do_is_no_cause():
+    assert not [c for c in claims_of("Tesla fell 4.6%, as many do in August.", "us", "2026-08") if c.metric == "causal"]
+
+
+def test_a_quarter_number_is_no_figure():
+    claims = claims_of("Nvidia: 8/27(목) 2분기 실적 발표 직후 +8.74% 급등.", "us", "2026-08")
+    assert not [c for c in claims if c.value in (2, 2.0)]
+    assert [c.date for c in claims if c.value == 8.74 and c.metric == "daily_move"]
