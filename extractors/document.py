@@ -343,7 +343,8 @@ def full_width_marks(text: str) -> list[tuple[int, int]]:
     return [(i, i + 1) for i, ch in enumerate(text) if ch in _FULL_WIDTH_MARKS]
 
 
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
+# a run of kana or ideographs, or of Hangul syllables (a Korean word and the particle glued to it, "변동성이")
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}|[\uac00-\ud7a3]{2,}")
 
 
 def cjk_word_spans(text: str, vocabulary: frozenset[str], longest: int) -> list[tuple[int, int]]:
@@ -366,6 +367,30 @@ def cjk_word_spans(text: str, vocabulary: frozenset[str], longest: int) -> list[
                     break
             else:
                 i += 1
+    return spans
+
+
+_HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]+")
+
+
+def korean_ending_spans(text: str, stems: frozenset[str], endings: frozenset[str]) -> list[tuple[int, int]]:
+    """The particles and endings Korean glues to a word ("Tesla가", "+14.24%로", "변동성이", "최하위이며", "높았고"),
+    each span to be read as a space: the ending of a Hangul run that follows a Latin name, a figure or a bracket
+    with no space, or one of the rules' own Korean words (`stems`), when the whole rest of the run is one of
+    `endings` (lexicon korean_endings, a closed class). So "최하위이며," ends its clause at the comma as "worst,"
+    does, and "AMD의 연환산 변동성이 56.0%로" is "AMD 연환산 변동성 56.0%". A run that is a word of its own is kept
+    whole: a Korean word the rules do not spell ("유나이티드헬스") loses nothing."""
+    if not endings or text.isascii():
+        return []
+    spans = []
+    for run in _HANGUL_RUN.finditer(text):
+        word, start = run.group(), run.start()
+        glued = start > 0 and not text[start - 1].isspace()
+        for cut in range(len(word)):  # the shortest stem first: "하락했고" is "하락" and "했고"
+            stem, rest = word[:cut], word[cut:]
+            if rest in endings and ((not stem and glued) or stem in stems):
+                spans.append((start + cut, run.end()))
+                break
     return spans
 
 

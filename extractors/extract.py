@@ -27,10 +27,11 @@ from spacy.tokens import Doc
 from builder.universes import Universe, get_universe
 from extractors.claims import Claim
 from extractors.document import (SUFFIXED_SEARCH, Cue, Name, blank_spans, build, cjk_word_spans, clean_text, forced_tokens,
+                                 korean_ending_spans,
                                  full_width_marks, hyphen_pairs, join_line_hyphens, join_parted_units, session_dates, widen_over_pads,
                                  words_and_spaces)
 from extractors.matching import CueMatcher
-from extractors.numbers import compound_number_spans, writes_decimal_commas
+from extractors.numbers import KOREAN_CURRENCY, compound_number_spans, writes_decimal_commas
 from extractors.names import (BARE_SYMBOL_RULE, SUBJECT_VERBS, WordContext, bare_symbols, name_patterns, with_cashtags,
                               word_names_in_context)
 from extractors.resolver import Resolver
@@ -99,9 +100,17 @@ class Extractor:
         self.subject_headers = frozenset(self.book.lexicon.get("subject_headers", ()))
         # the hyphenated compounds the rules spell, which a line break at their hyphen leaves hyphenated
         self.hyphen_compounds = hyphen_pairs(_rule_strings(self.book))
-        # the CJK words the rules spell, found inside runs CJK writes without spaces (document.cjk_word_spans)
-        self.cjk_words = frozenset(w for w in _rule_strings(self.book) if w and all("\u3040" <= ch <= "\ufaff" for ch in w))
+        # the CJK words the rules spell, found inside runs CJK writes without spaces (document.cjk_word_spans); a
+        # phrase's words count one by one: Korean spaces its words but glues particles and endings to them
+        # ("가장 높" in "가장 높았고", "변동성" in "변동성이")
+        self.cjk_words = frozenset(w for phrase in _rule_strings(self.book) for w in phrase.split()
+                                   if all("\u3040" <= ch <= "\ufaff" for ch in w))
+        # ... and the Hangul runs inside the rules' phrases ("위" of "1위"), which take Korean endings ("1위를")
+        self.cjk_words |= frozenset(run for phrase in _rule_strings(self.book) for run in _HANGUL.findall(phrase))
         self.cjk_longest = max(map(len, self.cjk_words), default=0)
+        self.korean_endings = frozenset(self.book.lexicon.get("korean_endings", ()))
+        self.cjk_words -= self.korean_endings  # an ending is read only after a stem (korean_ending_spans), no word to cut out
+        self.korean_stems = self.cjk_words | KOREAN_CURRENCY
         self.share_words = frozenset(self.book.lexicon.get("share_words", ()))
         self.move_words = frozenset(self.book.lexicon.get("up_words", ())) | frozenset(self.book.lexicon.get("down_words", ()))
         self.share_prepositions = frozenset(self.book.lexicon.get("share_prepositions", ()))
@@ -172,7 +181,9 @@ class Extractor:
         # a full-width mark carries its own spacing ("4）$EDPR：12月"): the tokenizer reads it as a space, and
         # the mark comes back as a token of its own below
         marks = full_width_marks(text)
-        base = self.nlp.make_doc(blank_spans(clean, marks) if marks else clean)
+        # Korean particles and endings glued to a name, a figure or a rule's word read as spaces (document.korean_ending_spans)
+        endings = korean_ending_spans(clean, self.korean_stems, self.korean_endings)
+        base = self.nlp.make_doc(blank_spans(clean, marks + endings) if marks or endings else clean)
         # token offsets read through the Doc's array, not a Token object per token
         bounds = base.to_array([IDX, LENGTH]).tolist()
         token_spans = [(start, start + length) for start, length in bounds]
@@ -181,7 +192,7 @@ class Extractor:
         forced += [(a, b) for a, b in compound_number_spans(clean) if not any(a < e and s < b for s, e in taken)]
         forced += [(a, b) for a, b in marks if not any(a < e and s < b for s, e in forced)]
         forced += [(a, b) for a, b in cjk_word_spans(clean, self.cjk_words, self.cjk_longest) if not any(a < e and s < b for s, e in forced)]
-        words, spaces, spans = words_and_spaces(clean, token_spans, forced)
+        words, spaces, spans = words_and_spaces(blank_spans(clean, endings) if endings else clean, token_spans, forced)
         spans = widen_over_pads(spans, pads)
         doc = Doc(self.nlp.vocab, words=words, spaces=spaces)
         orth = words
@@ -342,8 +353,13 @@ _ELISION = (r"(?:[DdNnSsCc]ell|[Dd]all|[Nn]ell|[Ss]ull|[Aa]ll|[Qq]uell|[Qq]u|[Uu
             r"['’](?=[^\W\d_]{2}|\d|\$[A-Z])")
 
 
-# a CJK punctuation mark, or a run of kana or ideographs
-_CJK = r"(?:[\u3002\u300c-\u3011]|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
+# a CJK punctuation mark, or a run of kana, ideographs or Hangul syllables
+_CJK = r"(?:[\u3002\u300c-\u3011]|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\uac00-\ud7a3]+)"
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]+")
+# an opening bracket glued to the name before it, as Korean and Chinese write a gloss ("Palantir(PLTR)", "JPMorgan(JP모건)")
+_GLUED_BRACKET = r"(?<=[A-Za-z])\((?=[A-Z\uac00-\ud7a3])"
 
 
 def _tokenizer_with_slashes(nlp):
@@ -356,8 +372,10 @@ def _tokenizer_with_slashes(nlp):
     apostrophe, stays whole). German "im" ("im Plus", "im Januar") stays one word: spaCy's English exceptions
     read it as "I'm", a speaker who is not there. A run of CJK characters (ideographs, kana, the ideographic
     full stop) is a token of its own, as a word between spaces is: Chinese and Japanese write no spaces
-    around their words or their full-width punctuation ("跌幅最大，−18.70％。On February 24", "下跌 13.6%"). A hyphen
-    between a word and a currency figure splits: "$115 BLN-$120 BLN" is a range whose ends each keep their unit."""
+    around their words or their full-width punctuation ("跌幅最大，−18.70％。On February 24", "下跌 13.6%"), and Korean
+    glues its particles to a Latin name or a figure ("Tesla가", "+14.24%로"). An opening bracket glued to a
+    name is a token of its own ("Palantir(PLTR)": the name and its ticker). A hyphen between a word and a
+    currency figure splits: "$115 BLN-$120 BLN" is a range whose ends each keep their unit."""
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
     rules = dict(nlp.tokenizer.rules)
@@ -369,7 +387,7 @@ def _tokenizer_with_slashes(nlp):
     nlp.tokenizer.prefix_search = compile_prefix_regex([r"/(?=[A-Z])", r"\|", _ELISION, _CJK, *defaults.prefixes]).search
     nlp.tokenizer.suffix_search = compile_suffix_regex([r"(?<=[A-Z])/", r"\|", r"(?<=\w)=", _CJK, *defaults.suffixes]).search
     nlp.tokenizer.infix_finditer = compile_infix_regex([r"(?<=[A-Za-z0-9)\]'])=", r"(?<=[A-Za-z])-(?=[$€£]\d)", _CJK,
-                                                        *defaults.infixes]).finditer
+                                                        _GLUED_BRACKET, *defaults.infixes]).finditer
     return nlp
 
 

@@ -62,13 +62,17 @@ WORD_NUMBER_RE = (
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _SIGN = r"[+\-\u2212\u2013\u2010\u2011\u2012]"
-# "23.4 points", "4.2 pts": a spread in percentage points (a stock's "points" are no level), read as "pp"
-_PCT_UNIT = r"(?:\s?%|\s?per\s?cent\b|\s?percent\b|\s?pct\b|pc\b|\s?percentage points?\b|\s?pp\b|\s?points?\b|\s?pts\b)"
+# "23.4 points", "4.2 pts": a spread in percentage points (a stock's "points" are no level), read as "pp";
+# percentage points also as Korean and Vietnamese write them: "약 7.4%p 상회", "khoảng 3,8 điểm %"
+_PCT_UNIT = (r"(?:\s?%p\b|\s?điểm\s?%|\s?%|\s?per\s?cent\b|\s?percent\b|\s?pct\b|pc\b|\s?percentage points?\b|\s?pp\b"
+             r"|\s?points?\b|\s?pts\b)")
 _CURRENCY_BEFORE = r"(?:US\$|\$|€|£|EUR|USD)"
 # "€4,35", "EUR 4,350": after a euro sign, a comma with two or three digits and no further digit group is a
 # Portuguese decimal comma ("$1,234" and "€1,234.50" keep the comma as a thousands separator).
 _EURO_BEFORE = r"(?:€|EUR)"
-_CURRENCY_AFTER = r"(?:€|EUR\b|euros?\b|USD\b|dollars\b|\$(?![\d.]))"
+# Korean writes the currency's word glued to the figure, and a particle after it ("367.95달러", "0.764유로에서")
+KOREAN_CURRENCY = frozenset({"달러", "유로"})
+_CURRENCY_AFTER = rf"(?:€|EUR\b|euros?\b|USD\b|dollars\b|\$(?![\d.])|{'|'.join(sorted(KOREAN_CURRENCY))})"
 _SCALE = r"\s?(?:billion|million|trillion|bn|mn|m|k|b|tn)\b"
 
 # "one point six percent", "seven point four per cent", "three and a half percent", "half a percent",
@@ -115,8 +119,9 @@ QUANTITY_RE = re.compile(
             rf"(?P<cpre>(?:(?<![\w.])(?P<cpre_sign>{_SIGN}))?{_CURRENCY_BEFORE}\s?(?P<cpre_num>{_NUM})(?![\d.,]*s\b)(?P<cpre_scale>{_SCALE})?)",
             rf"(?P<cpct>(?<![\d.,])(?P<cpct_sign>{_SIGN})?(?P<cpct_num>\d{{1,3}},\d{{1,2}})(?!\d)\s?(?:%|pc\b|per\s?cent\b|por cento\b))",
             rf"(?P<comma>(?<![\d.,])(?P<comma_num>\d{{1,3}},\d{{1,3}})\s?(?:€|EUR\b|euros?\b))",
-            rf"(?P<num>(?<![\w.%])(?P<num_sign>{_SIGN})?(?P<num_num>{_NUM})"
-            rf"(?P<num_unit>{_PCT_UNIT}|[ \t]?{_CURRENCY_AFTER}|{_SCALE}|(?:st|nd|rd|th)\b|-?(?:day|week|month|year|session|d|y|w)\b)?)",
+            # a quarter's number is no figure: Vietnamese "quý 2", Korean "3분기" (as "Q2" is one word)
+            rf"(?P<num>(?<![\w.%])(?<!quý )(?P<num_sign>{_SIGN})?(?P<num_num>{_NUM})"
+            rf"(?P<num_unit>{_PCT_UNIT}|[ \t]?{_CURRENCY_AFTER}|{_SCALE}|(?:st|nd|rd|th)\b|-?(?:day|week|month|year|session|d|y|w)\b|분기)?)",
         )
     ),
     re.IGNORECASE,
@@ -383,11 +388,11 @@ def find_quantities(text: str, offset: int = 0, lowered: str | None | object = _
             if decimal_comma and re.fullmatch(r"\d{1,3},\d{1,3}", number):
                 number = number.replace(",", ".")
             value = _value(number) * (sign or 1)
-            if unit.startswith(("percentage", "point")) or unit in ("pp", "pts"):
+            if unit.startswith(("percentage", "point", "điểm")) or unit in ("pp", "pts", "%p"):
                 found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign, unit="pp"))
             elif unit and unit[0] in "%pc":
                 found.append(Quantity("pct", value, _decimals(number), start, end, signed=sign, unit="%"))
-            elif unit in ("€", "eur", "euro", "euros", "usd", "dollars", "$"):
+            elif unit in ("€", "eur", "euro", "euros", "usd", "dollars", "$") or unit in KOREAN_CURRENCY:
                 found.append(Quantity("price", abs(value), _decimals(number), start, end, currency=True))
             elif not unit:
                 found.append(Quantity("number", value, _decimals(number), start, end, signed=sign))

@@ -1103,6 +1103,17 @@ class Sentence:
                     self.muted.add(id(cue))
                 if after < self.s1 and self.doc.lower[after] in self.r.words("ranked_return_nouns"):
                     self.muted.add(id(cue))  # ", the best showing of the ten": a rank of the return, not a high
+        # "22.26유로(월중 최고)로 시작해서 20.44유로": an extreme said of the price right before it is that price's, so
+        # its price word is no role for the next figure ("started at its low, $226.50" keeps its low: no price before)
+        doc = self.doc
+        for cue in self.cues:
+            if cue.label in ("EXTREME_AFTER_HIGH", "EXTREME_AFTER_LOW") and id(cue) not in self.muted and any(
+                    f.kind in ("price", "number") and token < cue.start and doc.words_between(token + 1, cue.start) <= 1
+                    and not doc.breaks_between(token + 1, cue.start) for token, f in doc.figure_at.items()) and any(
+                    f.kind in ("price", "number") and cue.end <= token < self.s1 for token, f in doc.figure_at.items()):
+                for other in roles:
+                    if cue.start <= other.start and other.end <= cue.end:
+                        self.muted.add(id(other))
         # a longer cue of a family hides a shorter one inside it ("the worst" in "the worst single day")
         for cue in self.cues:
             if cue.label.startswith(RANK_PREFIX):

@@ -164,6 +164,13 @@ class TableReader:
             return None, None
         return self.r.header_rule(line, self.month), None
 
+    def _sign_mark(self, start: int, token: int):
+        """The sign cue of a one-token mark before an unsigned figure in its cell ("▼2.87%", "🔴 2.87%",
+        "▲14.24%": a table that colours or arrows its changes writes no minus); a word of several tokens is
+        prose, which the resolver reads."""
+        return next((cue for cue in self.doc.cues if start <= cue.start and cue.end <= token and cue.end - cue.start == 1
+                     and cue.label in ("UP", "DOWN")), None)
+
     def _cell(self, cell, subject: Name, rule: HeaderRule | None, when: date | None, date_cell=None) -> list[Claim]:
         """The claims of one cell under `rule` (or the close on `when`); a daily move's date is the one in
         the cell, or else in `date_cell`, its row's cell under a date column beside it."""
@@ -229,8 +236,12 @@ class TableReader:
             if metric in MAGNITUDE_METRICS:
                 value = magnitude
             else:
-                sign = quantity.signed or (rule.sign if rule else 0) or (1 if quantity.value >= 0 else -1)
+                mark = None if quantity.signed or (rule and rule.sign) else self._sign_mark(start, figure.token)
+                sign = quantity.signed or (rule.sign if rule else 0) or (mark and (-1 if mark.label == "DOWN" else 1)) \
+                    or (1 if quantity.value >= 0 else -1)
                 value = magnitude * sign
+                if mark:
+                    rules += (mark.rule,)
             if quantity.decimals == 0 and float(value).is_integer():
                 value = int(value)
             fields = {"decimals": quantity.decimals}
