@@ -17,7 +17,7 @@ def test_quote_markers_are_blanked_one_character_for_one():
     blanked = blank_quote_markers(text)
     assert len(blanked) == len(text)
     assert ">" not in blanked
-    assert blanked.splitlines()[1].strip() == "Best of the ten was BCP, +7,5%, with"
+    assert blanked.split("\n")[1].strip() == "Best of the ten was BCP, +7,5%, with"
 
 
 def test_a_lone_marker_is_kept():
